@@ -1,0 +1,114 @@
+/// What an engine offers the harness and the conformance suite: it translates a `Flow` into its native
+/// chain, subscribes to it, and disposes. Nothing else crosses this boundary; engines never see
+/// workloads or measurement.
+///
+/// The associated types are the engine's own (`Observable<Int>`, `Signal<Int, BenchError>`, ...), so
+/// that subscribing and disposing in a measured loop allocate nothing on behalf of the adapter.
+public protocol EngineAdapter: Sendable {
+    /// The native cold stream of `Int`.
+    associatedtype Stream
+    /// What the native subscribe returns; `dispose(_:)` ends it.
+    associatedtype Subscription
+    /// A native subject.
+    associatedtype Subject
+
+    var descriptor: EngineDescriptor { get }
+
+    /// Translates `flow` into a native stream. Subjects named by `.subject(i)` are `subjects[i]`.
+    /// Throws `UnsupportedFlow` for operators this engine (a reference row) does not offer.
+    func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> Stream
+
+    func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription
+
+    /// Idempotent; may be called from any thread, also during delivery.
+    func dispose(_ subscription: Subscription)
+
+    func makeSubject(_ kind: SubjectKind) -> Subject
+
+    /// Closures that feed `subject`, made once where its type is concrete.
+    func sender(for subject: Subject) -> SubjectSender
+}
+
+/// Who an adapter is, for listings, CSV rows and documentation.
+public struct EngineDescriptor: Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable {
+        /// One of the three designs under study.
+        case engine
+        /// A documented variant of an engine that answers one design question.
+        case variant
+        /// A reference row: the plain-Swift floor or a real library.
+        case reference
+    }
+
+    /// The CLI and CSV identifier (`sink`, `signal`, `subscriber`, `subscriber-direct`, `baseline`, ...).
+    public let id: String
+    public let role: Role
+    /// What the engine is modelled on, in a few words.
+    public let modelledOn: String
+
+    public init(id: String, role: Role, modelledOn: String) {
+        self.id = id
+        self.role = role
+        self.modelledOn = modelledOn
+    }
+}
+
+/// An operator that a reference row cannot express. Engines (role `.engine` and `.variant`) never throw it.
+public struct UnsupportedFlow: Error, Sendable, CustomStringConvertible {
+    public let engine: String
+    public let operation: String
+    public init(engine: String, operation: String) {
+        self.engine = engine
+        self.operation = operation
+    }
+    public var description: String { "\(engine) does not support \(operation)" }
+}
+
+extension Flow {
+    /// The operator's name, for messages.
+    public var operatorName: String {
+        switch self {
+        case .just: "just"
+        case .from: "from"
+        case .empty: "empty"
+        case .never: "never"
+        case .fail: "fail"
+        case .create: "create"
+        case .deferred: "deferred"
+        case .subject: "subject"
+        case .map: "map"
+        case .compactMap: "compactMap"
+        case .filter: "filter"
+        case .scan: "scan"
+        case .reduce: "reduce"
+        case .take: "take"
+        case .skip: "skip"
+        case .distinctUntilChanged: "distinctUntilChanged"
+        case .startWith: "startWith"
+        case .tap: "tap"
+        case .asyncMap: "asyncMap"
+        case .asyncFilter: "asyncFilter"
+        case .retry: "retry"
+        case .catchError: "catchError"
+        case .subscribeOn: "subscribeOn"
+        case .observeOn: "observeOn"
+        case .merge: "merge"
+        case .concat: "concat"
+        case .flatMap: "flatMap"
+        case .flatMapLatest: "flatMapLatest"
+        case .combineLatest: "combineLatest"
+        case .zip: "zip"
+        case .takeUntil: "takeUntil"
+        case .using: "using"
+        case .system: "system"
+        case .feedbackState: "feedbackState"
+        }
+    }
+}
+
+extension EngineAdapter {
+    /// Live engine objects (sinks, subscribers, disposables) counted by the engine in debug builds, or
+    /// `nil` where the engine does not count (release builds, reference rows). The conformance suite checks
+    /// that the count returns to its start after every case.
+    public var liveObjects: Int? { nil }
+}

@@ -1,0 +1,138 @@
+import Dispatch
+
+/// A stream of `Int` values described as data, written once and translated by every engine adapter into
+/// that engine's native chain. Workloads and conformance cases are both `Flow`s, so the semantics the
+/// conformance suite checks are exactly those of the chains the harness measures.
+///
+/// The grammar of every stream is `next* (error | completed)?`. Operator semantics follow SPEC section 3;
+/// where the engines' models disagree (RxSwift, SwiftSignalKit, ReactiveCocoa), the case comment below
+/// states the one behaviour every engine must show.
+public indirect enum Flow: Sendable {
+    // MARK: Sources
+
+    /// One value, then completed.
+    case just(Int)
+    /// The values in order, then completed.
+    case from([Int])
+    /// Completed at once.
+    case empty
+    /// No event, ever.
+    case never
+    /// The error at once.
+    case fail(BenchError)
+    /// The raw producer: the engine's `create` closure, running `Emitter` for each subscription.
+    case create(Emitter)
+    /// The factory runs once per subscription, at subscription time.
+    case deferred(FlowFactory)
+    /// The subject at this index of the table handed to `EngineAdapter.stream(_:subjects:)`.
+    case subject(Int)
+
+    // MARK: One input
+
+    case map(Flow, IntTransform)
+    /// Drops the values for which the transform answers `nil` (`compactMap`, `filterMap`).
+    case compactMap(Flow, IntPartialTransform)
+    case filter(Flow, IntPredicate)
+    /// Emits every intermediate accumulation; the seed itself is not emitted.
+    case scan(Flow, seed: Int, IntAccumulator)
+    /// Emits the final accumulation (the seed if the source was empty) on completion, then completes.
+    case reduce(Flow, seed: Int, IntAccumulator)
+    /// The first `count` values, then completed (upstream disposed). `take(0)` completes at subscription
+    /// without subscribing upstream, as RxSwift, SwiftSignalKit and RACStream all do.
+    case take(Flow, count: Int)
+    case skip(Flow, count: Int)
+    case distinctUntilChanged(Flow)
+    /// The values first, synchronously at subscription, then the source.
+    case startWith(Flow, [Int])
+    /// Side effects; the hooks see every event before it goes downstream, subscription before the
+    /// source is subscribed, and dispose (also after a terminal event) exactly once.
+    case tap(Flow, TapHooks)
+    /// Whole-stream asynchronous transform: each value is handed to the transform with a one-shot reply;
+    /// replies are forwarded in the order they arrive (flatMap-merge of one-time signals).
+    case asyncMap(Flow, AsyncTransform)
+    /// Like `asyncMap`, but the reply is a verdict and the original value is forwarded when it is `true`.
+    case asyncFilter(Flow, AsyncPredicate)
+    /// Resubscribes after an error until `attempts` subscriptions in total have been made.
+    case retry(Flow, attempts: Int)
+    /// On error, continues with the flow the handler returns for that error.
+    case catchError(Flow, ErrorHandler)
+    /// Subscription (and the emission it triggers) happens on the scheduler.
+    case subscribeOn(Flow, SchedulerSpec)
+    /// Every event is delivered on the scheduler, in order.
+    case observeOn(Flow, SchedulerSpec)
+
+    // MARK: Several inputs
+
+    /// Completes when every input has completed; the first error terminates.
+    case merge([Flow])
+    /// Subscribes to each input after the previous one completed.
+    case concat([Flow])
+    /// Each value becomes an inner flow; all inner flows run concurrently (merge strategy).
+    case flatMap(Flow, FlowSelector)
+    /// Each value becomes an inner flow; a new inner flow disposes the previous one.
+    case flatMapLatest(Flow, FlowSelector)
+    /// Emits the combination of the latest values once every input has produced one.
+    case combineLatest([Flow], IntCombiner)
+    /// Emits the combination of the n-th values of every input.
+    case zip([Flow], IntCombiner)
+    /// The source until `trigger` emits a value (then completed); a trigger error is forwarded.
+    case takeUntil(Flow, trigger: Flow)
+    /// A resource acquired per subscription and released when the subscription ends.
+    case using(ResourceHooks, ResourceFlow)
+
+    // MARK: Feedback
+
+    /// RxFeedback's `system(initialState:reduce:feedbacks:)`: the state stream starts with `initial`;
+    /// each feedback sees the state stream (as `.feedbackState`) and returns mutations; mutations are
+    /// merged and scanned with `reduce`. Feedback delivery goes through the trampoline, so a synchronous
+    /// feedback loop does not grow the stack.
+    case system(initial: Int, reduce: IntAccumulator, feedbacks: [Flow])
+    /// Inside a feedback of `.system`: the replayed state stream.
+    case feedbackState
+}
+
+/// What a `create` source does when subscribed.
+public enum Emitter: Sendable {
+    /// Emits `value` `count` times synchronously, then completes if asked to. The loop runs inside the
+    /// engine's create closure, calling its native observer: this is the pump of the *Pumping workloads.
+    case repeating(value: Int, count: Int, thenComplete: Bool)
+    /// Emits `0..<count` in order, then completes if asked to.
+    case counting(count: Int, thenComplete: Bool)
+    /// A scripted producer (conformance sources): it receives an observer and returns what to do on dispose.
+    case script(@Sendable (EventObserver) -> DisposeAction)
+}
+
+/// What a scripted producer runs when its subscription is disposed.
+public struct DisposeAction: Sendable {
+    public let run: @Sendable () -> Void
+    public init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    public static let none = DisposeAction {}
+}
+
+/// Where `subscribeOn` and `observeOn` run their work.
+public enum SchedulerSpec: Sendable {
+    /// Run at once, on the calling thread.
+    case immediate
+    /// The current-thread trampoline: run at once unless already inside the trampoline, then queue.
+    case trampoline
+    /// A serial dispatch queue.
+    case serial(DispatchQueue)
+}
+
+/// The two subject flavours every engine offers.
+public enum SubjectKind: Sendable, Equatable {
+    /// Hot: delivers to current subscribers only (PublishSubject, Pipe, RACSubject).
+    case publish
+    /// Replays the latest value (if any, else `initial` if given) to each new subscriber
+    /// (ReplaySubject(1) / BehaviorSubject, Promise / ValuePromise, RACReplaySubject(capacity: 1)).
+    case replayLast(initial: Int?)
+}
+
+/// The one error type of the suite: engines with untyped errors carry it as `any Error`.
+public struct BenchError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: Int
+    public init(_ code: Int) { self.code = code }
+    public var description: String { "BenchError(\(code))" }
+    /// What an adapter reports when a native error is not a `BenchError` (a defect in the adapter).
+    public static let foreign = BenchError(-1)
+}

@@ -1,0 +1,151 @@
+/// The closures a `Flow` carries. Each is named, so that a flow can be printed and a workload's
+/// description is readable, and `Sendable`, so that flows can be shared across threads.
+
+public struct IntTransform: Sendable {
+    public let name: String
+    public let apply: @Sendable (Int) -> Int
+    public init(_ name: String, _ apply: @escaping @Sendable (Int) -> Int) { self.name = name; self.apply = apply }
+    public static let identity = IntTransform("identity") { $0 }
+}
+
+public struct IntPartialTransform: Sendable {
+    public let name: String
+    public let apply: @Sendable (Int) -> Int?
+    public init(_ name: String, _ apply: @escaping @Sendable (Int) -> Int?) { self.name = name; self.apply = apply }
+}
+
+public struct IntPredicate: Sendable {
+    public let name: String
+    public let test: @Sendable (Int) -> Bool
+    public init(_ name: String, _ test: @escaping @Sendable (Int) -> Bool) { self.name = name; self.test = test }
+    public static let always = IntPredicate("always") { _ in true }
+}
+
+public struct IntAccumulator: Sendable {
+    public let name: String
+    public let combine: @Sendable (Int, Int) -> Int
+    public init(_ name: String, _ combine: @escaping @Sendable (Int, Int) -> Int) {
+        self.name = name
+        self.combine = combine
+    }
+    public static let sum = IntAccumulator("sum") { $0 &+ $1 }
+}
+
+/// Combines the latest (or n-th) values of several inputs. Engines with fixed-arity operators call
+/// `arity2`/`arity4`; the general form receives the values in input order.
+public struct IntCombiner: Sendable {
+    public let name: String
+    public let combine: @Sendable ([Int]) -> Int
+    public let arity2: @Sendable (Int, Int) -> Int
+    public let arity3: @Sendable (Int, Int, Int) -> Int
+    public let arity4: @Sendable (Int, Int, Int, Int) -> Int
+
+    public init(
+        _ name: String,
+        combine: @escaping @Sendable ([Int]) -> Int,
+        arity2: @escaping @Sendable (Int, Int) -> Int,
+        arity3: @escaping @Sendable (Int, Int, Int) -> Int,
+        arity4: @escaping @Sendable (Int, Int, Int, Int) -> Int
+    ) {
+        self.name = name
+        self.combine = combine
+        self.arity2 = arity2
+        self.arity3 = arity3
+        self.arity4 = arity4
+    }
+
+    /// The value of the first input (RxSwift's benchmark: `{ x, _, _, _ in x }`).
+    public static let first = IntCombiner(
+        "first", combine: { $0[0] }, arity2: { a, _ in a }, arity3: { a, _, _ in a }, arity4: { a, _, _, _ in a })
+    /// The sum of all inputs.
+    public static let sum = IntCombiner(
+        "sum", combine: { $0.reduce(0, &+) }, arity2: { $0 &+ $1 }, arity3: { $0 &+ $1 &+ $2 },
+        arity4: { $0 &+ $1 &+ $2 &+ $3 })
+    /// Input values as decimal digits in input order (a, b) -> 10a + b: checks argument order.
+    public static let digits = IntCombiner(
+        "digits", combine: { $0.reduce(0) { $0 &* 10 &+ $1 } }, arity2: { $0 &* 10 &+ $1 },
+        arity3: { $0 &* 100 &+ $1 &* 10 &+ $2 }, arity4: { $0 &* 1000 &+ $1 &* 100 &+ $2 &* 10 &+ $3 })
+}
+
+/// Builds an inner flow for each value (flatMap, flatMapLatest).
+public struct FlowSelector: Sendable {
+    public let name: String
+    public let select: @Sendable (Int) -> Flow
+    public init(_ name: String, _ select: @escaping @Sendable (Int) -> Flow) { self.name = name; self.select = select }
+    /// `{ x in just(x) }`, RxSwift's FlatMaps benchmark.
+    public static let just = FlowSelector("just") { .just($0) }
+}
+
+/// Builds a flow at subscription time (`deferred`).
+public struct FlowFactory: Sendable {
+    public let name: String
+    public let make: @Sendable () -> Flow
+    public init(_ name: String, _ make: @escaping @Sendable () -> Flow) { self.name = name; self.make = make }
+}
+
+/// Builds the continuation after an error (`catchError`).
+public struct ErrorHandler: Sendable {
+    public let name: String
+    public let recover: @Sendable (BenchError) -> Flow
+    public init(_ name: String, _ recover: @escaping @Sendable (BenchError) -> Flow) {
+        self.name = name
+        self.recover = recover
+    }
+}
+
+/// An asynchronous transform: it must call `reply` at most once, now or later, from any thread.
+public struct AsyncTransform: Sendable {
+    public let name: String
+    public let start: @Sendable (_ value: Int, _ reply: @escaping @Sendable (Int) -> Void) -> Void
+    public init(_ name: String, _ start: @escaping @Sendable (Int, @escaping @Sendable (Int) -> Void) -> Void) {
+        self.name = name
+        self.start = start
+    }
+}
+
+/// An asynchronous predicate: it must call `reply` at most once, now or later, from any thread.
+public struct AsyncPredicate: Sendable {
+    public let name: String
+    public let start: @Sendable (_ value: Int, _ reply: @escaping @Sendable (Bool) -> Void) -> Void
+    public init(_ name: String, _ start: @escaping @Sendable (Int, @escaping @Sendable (Bool) -> Void) -> Void) {
+        self.name = name
+        self.start = start
+    }
+}
+
+/// Side effects for `tap` (RxSwift's `do`); every hook is optional.
+public struct TapHooks: Sendable {
+    public var onSubscribe: (@Sendable () -> Void)?
+    public var onNext: (@Sendable (Int) -> Void)?
+    public var onError: (@Sendable (BenchError) -> Void)?
+    public var onCompleted: (@Sendable () -> Void)?
+    public var onDispose: (@Sendable () -> Void)?
+    public init(
+        onSubscribe: (@Sendable () -> Void)? = nil, onNext: (@Sendable (Int) -> Void)? = nil,
+        onError: (@Sendable (BenchError) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) {
+        self.onSubscribe = onSubscribe
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.onDispose = onDispose
+    }
+}
+
+/// The resource of `using`: acquired at subscription, released exactly once when the subscription ends
+/// (terminal event or dispose).
+public struct ResourceHooks: Sendable {
+    public let acquire: @Sendable () -> Int
+    public let release: @Sendable (Int) -> Void
+    public init(acquire: @escaping @Sendable () -> Int, release: @escaping @Sendable (Int) -> Void) {
+        self.acquire = acquire
+        self.release = release
+    }
+}
+
+/// The body of `using`, given the acquired resource.
+public struct ResourceFlow: Sendable {
+    public let make: @Sendable (Int) -> Flow
+    public init(_ make: @escaping @Sendable (Int) -> Flow) { self.make = make }
+}
