@@ -1,0 +1,36 @@
+import RxBenchCore
+import SubscriberEngine
+
+/// The adapter's subject: one of the engine's two subject classes.
+public enum SubscriberSubject: Sendable {
+    case publish(Subject<Int>)
+    case replay(ReplaySubject<Int>)
+
+    init(_ kind: SubjectKind) {
+        switch kind {
+        case .publish: self = .publish(Subject())
+        case .replayLast(let initial): self = .replay(ReplaySubject(capacity: 1, initial: initial))
+        }
+    }
+
+    var signal: Signal<Int> {
+        switch self {
+        case .publish(let subject): subject.signal
+        case .replay(let subject): subject.signal
+        }
+    }
+
+    /// Closures made here, where the subject's class is concrete.
+    func sender() -> SubjectSender {
+        switch self {
+        case .publish(let subject):
+            SubjectSender(
+                next: { subject.sendNext($0) }, error: { subject.sendError($0) },
+                completed: { subject.sendCompleted() })
+        case .replay(let subject):
+            SubjectSender(
+                next: { subject.sendNext($0) }, error: { subject.sendError($0) },
+                completed: { subject.sendCompleted() })
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import RxBenchCore
+import SubscriberEngine
+
+/// The one recursive translation of `Flow` into a `Signal<Int>`, shared by both adapters; they differ
+/// only in which `map`, `filter` and `take` it calls.
+struct Translation: Sendable {
+    enum Operators: Sendable {
+        /// RACStream's: `bind` stages.
+        case bind
+        /// Direct subscribers (`mapDirect`, `filterDirect`, `takeDirect`).
+        case direct
+    }
+
+    let operators: Operators
+    let subjects: [SubscriberSubject]
+    /// The state stream of the innermost enclosing `.system`, for `.feedbackState`.
+    var feedbackState: Signal<Int>? = nil
+
+    init(operators: Operators, subjects: [SubscriberSubject]) {
+        self.operators = operators
+        self.subjects = subjects
+    }
+
+    static func subscribe(_ stream: Signal<Int>, _ observer: EventObserver) -> Disposable? {
+        let error = observer.error
+        return stream.subscribeNext(observer.next, error: { error(benchError($0)) }, completed: observer.completed)
+    }
+
+    static var liveObjects: Int? {
+        #if DEBUG
+        LiveObjects.count
+        #else
+        nil
+        #endif
+    }
+
+    func signal(_ flow: Flow) -> Signal<Int> {
+        switch flow {
+        case .just(let value):
+            return .return(value)
+        case .from(let values):
+            return .from(values)
+        case .empty:
+            return .empty
+        case .never:
+            return .never
+        case .fail(let error):
+            return .error(error)
+        case .create(let emitter):
+            return create(emitter)
+        case .deferred(let factory):
+            return .defer { signal(factory.make()) }
+        case .subject(let index):
+            return subjects[index].signal
+
+        case .map(let source, let transform):
+            return map(signal(source), transform.apply)
+        case .compactMap(let source, let transform):
+            return signal(source).filterMap(transform.apply)
+        case .filter(let source, let predicate):
+            switch operators {
+            case .bind: return signal(source).filter(predicate.test)
+            case .direct: return signal(source).filterDirect(predicate.test)
+            }
+        case .scan(let source, let seed, let accumulator):
+            return signal(source).scan(withStart: seed, reduce: accumulator.combine)
+        case .reduce(let source, let seed, let accumulator):
+            return signal(source).aggregate(withStart: seed, reduce: accumulator.combine)
+        case .take(let source, let count):
+            switch operators {
+            case .bind: return signal(source).take(count)
+            case .direct: return signal(source).takeDirect(count)
+            }
+        case .skip(let source, let count):
+            return signal(source).skip(count)
+        case .distinctUntilChanged(let source):
+            return signal(source).distinctUntilChanged()
+        case .startWith(let source, let values):
+            return signal(source).startWith(values)
+        case .tap(let source, let hooks):
+            return tap(signal(source), hooks)
+        case .asyncMap(let source, let transform):
+            return signal(source).asyncMap { value, reply in transform.start(value) { reply($0) } }
+        case .asyncFilter(let source, let predicate):
+            return signal(source).asyncFilter { value, reply in predicate.start(value) { reply($0) } }
+        case .retry(let source, let attempts):
+            return signal(source).retry(max(attempts - 1, 0))
+        case .catchError(let source, let handler):
+            return signal(source).catch { error in signal(handler.recover(benchError(error))) }
+        case .subscribeOn(let source, let spec):
+            return signal(source).subscribeOn(scheduler(spec))
+        case .observeOn(let source, let spec):
+            return signal(source).deliverOn(scheduler(spec))
+
+        case .merge(let flows):
+            return .merge(flows.map(signal))
+        case .concat(let flows):
+            return .concat(flows.map(signal))
+        case .flatMap(let source, let selector):
+            return signal(source).flattenMap { signal(selector.select($0)) }
+        case .flatMapLatest(let source, let selector):
+            return map(signal(source)) { signal(selector.select($0)) }.switchToLatest()
+        case .combineLatest(let flows, let combiner):
+            return combineLatest(flows.map(signal), combiner)
+        case .zip(let flows, let combiner):
+            return zip(flows.map(signal), combiner)
+        case .takeUntil(let source, let trigger):
+            return signal(source).takeUntil(signal(trigger))
+        case .using(let hooks, let body):
+            return .using(acquire: hooks.acquire, release: hooks.release) { signal(body.make($0)) }
+
+        case .system(let initial, let reduce, let feedbacks):
+            return .system(
+                initialState: initial, reduce: reduce.combine,
+                feedbacks: feedbacks.map { feedback in
+                    { state in
+                        var inner = self
+                        inner.feedbackState = state
+                        return inner.signal(feedback)
+                    }
+                })
+        case .feedbackState:
+            // Outside a `.system` this is a malformed flow: make the defect visible.
+            return feedbackState ?? .error(BenchError.foreign)
+        }
+    }
+
+    func map<Result>(_ source: Signal<Int>, _ transform: @escaping (Int) -> Result) -> Signal<Result> {
+        switch operators {
+        case .bind: source.map(transform)
+        case .direct: source.mapDirect(transform)
+        }
+    }
+
+    /// The pump of the *Pumping workloads runs inside the create block, calling the passthrough subscriber.
+    func create(_ emitter: Emitter) -> Signal<Int> {
+        switch emitter {
+        case .repeating(let value, let count, let thenComplete):
+            return .createSignal { subscriber in
+                for _ in 0..<count {
+                    if subscriber.isDisposed { return nil }
+                    subscriber.sendNext(value)
+                }
+                if thenComplete { subscriber.sendCompleted() }
+                return nil
+            }
+        case .counting(let count, let thenComplete):
+            return .createSignal { subscriber in
+                for value in 0..<count {
+                    if subscriber.isDisposed { return nil }
+                    subscriber.sendNext(value)
+                }
+                if thenComplete { subscriber.sendCompleted() }
+                return nil
+            }
+        case .script(let script):
+            return .createSignal { subscriber in
+                let action = script(
+                    EventObserver(
+                        next: { subscriber.sendNext($0) },
+                        error: { subscriber.sendError($0) },
+                        completed: { subscriber.sendCompleted() }))
+                return Disposable(action.run)
+            }
+        }
+    }
+
+    func tap(_ source: Signal<Int>, _ hooks: TapHooks) -> Signal<Int> {
+        var result = source
+        if hooks.onNext != nil || hooks.onError != nil || hooks.onCompleted != nil {
+            let onError = hooks.onError
+            result = result.doEvents(
+                next: hooks.onNext,
+                error: onError.map { hook in { hook(benchError($0)) } },
+                completed: hooks.onCompleted)
+        }
+        if let onDispose = hooks.onDispose { result = result.doDisposed(onDispose) }
+        if let onSubscribe = hooks.onSubscribe { result = result.initially(onSubscribe) }
+        return result
+    }
+
+    func combineLatest(_ signals: [Signal<Int>], _ combiner: IntCombiner) -> Signal<Int> {
+        switch signals.count {
+        case 0: return .empty
+        case 2: return .combineLatest(signals[0], signals[1], reduce: combiner.arity2)
+        case 3: return .combineLatest(signals[0], signals[1], signals[2], reduce: combiner.arity3)
+        case 4: return .combineLatest(signals[0], signals[1], signals[2], signals[3], reduce: combiner.arity4)
+        default: return Signal<[Int]>.combineLatest(signals).map(combiner.combine)
+        }
+    }
+
+    func zip(_ signals: [Signal<Int>], _ combiner: IntCombiner) -> Signal<Int> {
+        switch signals.count {
+        case 0: return .empty
+        case 2: return .zip(signals[0], signals[1], reduce: combiner.arity2)
+        case 3: return .zip(signals[0], signals[1], signals[2], reduce: combiner.arity3)
+        case 4: return .zip(signals[0], signals[1], signals[2], signals[3], reduce: combiner.arity4)
+        default: return Signal<[Int]>.zip(signals).map(combiner.combine)
+        }
+    }
+
+    func scheduler(_ spec: SchedulerSpec) -> Scheduler {
+        switch spec {
+        case .immediate: .immediate
+        case .trampoline: .trampoline
+        case .serial(let queue): .queue(queue)
+        }
+    }
+}
+
+/// Native errors are `BenchError`; anything else is an adapter defect.
+func benchError(_ error: any Error) -> BenchError {
+    error as? BenchError ?? .foreign
+}

@@ -1,0 +1,84 @@
+import Synchronization
+
+/// One subscription of `bind`: the source subscription plus one subscription per spliced signal, all
+/// held by one compound disposable, with RAC's live-signal count deciding completion.
+///
+/// Everything per-event lives here so that the blocks given to `subscribeNext` capture one object and so
+/// cost no allocation: for each value the design forces only the spliced signal, its subscriber and that
+/// subscription's disposable.
+final class BindState<Value, Result>: @unchecked Sendable {
+    let subscriber: PassthroughSubscriber<Result>
+    /// Called only from the source subscriber's blocks, which its lock serialises.
+    let bindingBlock: Signal<Value>.BindBlock<Result>
+    /// Everything this subscription owns: the source subscription and the live spliced ones.
+    let disposable = CompoundDisposable()
+    /// The source subscription (RAC's `selfDisposable`).
+    let sourceDisposable = SerialDisposable()
+    /// Signals not yet completed, the source included (RAC's `signalCount`).
+    let signalCount = Atomic<Int>(1)
+
+    init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping Signal<Value>.BindBlock<Result>) {
+        self.subscriber = subscriber
+        self.bindingBlock = bindingBlock
+        liveObjectCreated()
+    }
+
+    deinit { liveObjectDestroyed() }
+
+    func subscribe(to source: Signal<Value>) {
+        disposable.add(sourceDisposable)
+        sourceDisposable.disposable = source.subscribeNext(
+            { [self] value in sourceNext(value) },
+            error: { [self] error in fail(error) },
+            completed: { [self] in completeSignal(sourceDisposable) }
+        )
+    }
+
+    func sourceNext(_ value: Value) {
+        // RAC checks this by hand: a synchronous error in a spliced signal ends everything mid-delivery.
+        if disposable.isDisposed { return }
+        var stop = false
+        let signal = bindingBlock(value, &stop)
+        if let signal { addSignal(signal) }
+        if signal == nil || stop {
+            sourceDisposable.dispose()
+            completeSignal(sourceDisposable)
+        }
+    }
+
+    func addSignal(_ signal: Signal<Result>) {
+        signalCount.wrappingAdd(1, ordering: .relaxed)
+        let inner = BindInnerDisposable(state: self)
+        disposable.add(inner)
+        inner.disposable = signal.subscribeNext(
+            { [self] value in subscriber.sendNext(value) },
+            error: { [self] error in fail(error) },
+            completed: { [inner] in inner.state.completeSignal(inner) }
+        )
+    }
+
+    func completeSignal(_ finished: Disposable) {
+        if signalCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            subscriber.sendCompleted()
+            disposable.dispose()
+        } else {
+            disposable.remove(finished)
+        }
+    }
+
+    func fail(_ error: any Error) {
+        subscriber.sendError(error)
+        disposable.dispose()
+    }
+}
+
+/// The disposable of one spliced subscription (RAC's per-signal `selfDisposable`). It carries the bind
+/// state so that the completion block captures this one object and needs no allocated context.
+final class BindInnerDisposable<Value, Result>: SerialDisposable, @unchecked Sendable {
+    let state: BindState<Value, Result>
+
+    init(state: BindState<Value, Result>) {
+        self.state = state
+        super.init()
+    }
+}

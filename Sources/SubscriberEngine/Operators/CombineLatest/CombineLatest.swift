@@ -1,0 +1,66 @@
+extension Signal {
+    /// RAC's `-combineLatestWith:`: pairs of the latest values once both sides have sent one. Completes
+    /// when both have completed, or at once when a side completes without ever sending a value (it can
+    /// never contribute); the first error ends everything.
+    public func combineLatest<Other>(with other: Signal<Other>) -> Signal<(Value, Other)> {
+        let source = self
+        return .createSignal { subscriber in
+            let state = CombineLatestPairState<Value, Other>(subscriber: subscriber)
+            state.subscription.add(
+                source.subscribeNext(
+                    { [state] in state.nextFirst($0) },
+                    error: { [state] in state.fail($0) },
+                    completed: { [state] in state.completedFirst() }
+                ))
+            state.subscription.add(
+                other.subscribeNext(
+                    { [state] in state.nextSecond($0) },
+                    error: { [state] in state.fail($0) },
+                    completed: { [state] in state.completedSecond() }
+                ))
+            return state.subscription
+        }
+    }
+
+    /// RAC's `+combineLatest:reduce:` for two inputs.
+    public static func combineLatest<A, B>(
+        _ a: Signal<A>, _ b: Signal<B>, reduce: @escaping (A, B) -> Value
+    ) -> Signal<Value> {
+        a.combineLatest(with: b).map { reduce($0.0, $0.1) }
+    }
+
+    /// Three inputs, folded pairwise with `combineLatestWith:` as RAC's `+combineLatest:` does.
+    public static func combineLatest<A, B, C>(
+        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, reduce: @escaping (A, B, C) -> Value
+    ) -> Signal<Value> {
+        a.combineLatest(with: b).combineLatest(with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
+    }
+
+    /// Four inputs, folded pairwise.
+    public static func combineLatest<A, B, C, D>(
+        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, reduce: @escaping (A, B, C, D) -> Value
+    ) -> Signal<Value> {
+        a.combineLatest(with: b).combineLatest(with: c).combineLatest(with: d).map {
+            reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1)
+        }
+    }
+
+    /// Any number of inputs: the latest value of each, in input order. (RAC folds these pairwise into
+    /// tuples; one N-way stage sends the same events with one array per combination.)
+    public static func combineLatest<Element>(_ signals: [Signal<Element>]) -> Signal<Value> where Value == [Element] {
+        if signals.isEmpty { return .empty }
+        return .createSignal { subscriber in
+            let state = CombineLatestState<Element>(count: signals.count, subscriber: subscriber)
+            for (index, signal) in signals.enumerated() {
+                if state.subscription.isDisposed { break }
+                state.subscription.add(
+                    signal.subscribeNext(
+                        { [state] in state.next($0, at: index) },
+                        error: { [state] in state.fail($0) },
+                        completed: { [state] in state.completed(at: index) }
+                    ))
+            }
+            return state.subscription
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// One subscription of `combineLatest(with:)`.
+final class CombineLatestPairState<A, B>: @unchecked Sendable {
+    struct State {
+        var first: A?
+        var second: B?
+        var firstDone = false
+        var secondDone = false
+        /// A terminal event has been sent.
+        var finished = false
+    }
+
+    let subscriber: PassthroughSubscriber<(A, B)>
+    let subscription = CompoundDisposable()
+    /// Guards `State`; the combination is sent after unlocking.
+    let state = Mutex(State())
+
+    init(subscriber: PassthroughSubscriber<(A, B)>) {
+        self.subscriber = subscriber
+        liveObjectCreated()
+    }
+
+    deinit { liveObjectDestroyed() }
+
+    func nextFirst(_ value: A) {
+        let pair = state.withLock { state -> (A, B)? in
+            state.first = value
+            guard !state.finished, let second = state.second else { return nil }
+            return (value, second)
+        }
+        if let pair { subscriber.sendNext(pair) }
+    }
+
+    func nextSecond(_ value: B) {
+        let pair = state.withLock { state -> (A, B)? in
+            state.second = value
+            guard !state.finished, let first = state.first else { return nil }
+            return (first, value)
+        }
+        if let pair { subscriber.sendNext(pair) }
+    }
+
+    func completedFirst() {
+        let complete = state.withLock { state -> Bool in
+            state.firstDone = true
+            guard !state.finished, state.first == nil || state.secondDone else { return false }
+            state.finished = true
+            return true
+        }
+        if complete { finish { $0.sendCompleted() } }
+    }
+
+    func completedSecond() {
+        let complete = state.withLock { state -> Bool in
+            state.secondDone = true
+            guard !state.finished, state.second == nil || state.firstDone else { return false }
+            state.finished = true
+            return true
+        }
+        if complete { finish { $0.sendCompleted() } }
+    }
+
+    func fail(_ error: any Error) {
+        let first = state.withLock { state -> Bool in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        if first { finish { $0.sendError(error) } }
+    }
+
+    private func finish(_ send: (PassthroughSubscriber<(A, B)>) -> Void) {
+        send(subscriber)
+        subscription.dispose()
+    }
+}

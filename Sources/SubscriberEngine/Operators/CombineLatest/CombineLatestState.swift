@@ -1,0 +1,63 @@
+import Synchronization
+
+/// One subscription of the N-input `combineLatest`.
+final class CombineLatestState<Element>: @unchecked Sendable {
+    struct State {
+        var latest: [Element?]
+        /// Inputs that have sent at least one value.
+        var sent = 0
+        /// Inputs that have completed.
+        var done = 0
+        /// A terminal event has been sent.
+        var finished = false
+    }
+
+    let subscriber: PassthroughSubscriber<[Element]>
+    let subscription = CompoundDisposable()
+    let count: Int
+    /// Guards `State`; the combination is sent after unlocking.
+    let state: Mutex<State>
+
+    init(count: Int, subscriber: PassthroughSubscriber<[Element]>) {
+        self.count = count
+        self.subscriber = subscriber
+        self.state = Mutex(State(latest: Array(repeating: nil, count: count)))
+        liveObjectCreated()
+    }
+
+    deinit { liveObjectDestroyed() }
+
+    func next(_ value: Element, at index: Int) {
+        let combination = state.withLock { state -> [Element]? in
+            if state.latest[index] == nil { state.sent += 1 }
+            state.latest[index] = value
+            guard !state.finished, state.sent == count else { return nil }
+            return state.latest.map { $0! }
+        }
+        if let combination { subscriber.sendNext(combination) }
+    }
+
+    func completed(at index: Int) {
+        let complete = state.withLock { state -> Bool in
+            state.done += 1
+            guard !state.finished, state.latest[index] == nil || state.done == count else { return false }
+            state.finished = true
+            return true
+        }
+        if complete {
+            subscriber.sendCompleted()
+            subscription.dispose()
+        }
+    }
+
+    func fail(_ error: any Error) {
+        let first = state.withLock { state -> Bool in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        if first {
+            subscriber.sendError(error)
+            subscription.dispose()
+        }
+    }
+}

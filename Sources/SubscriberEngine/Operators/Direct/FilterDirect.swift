@@ -1,0 +1,31 @@
+extension Signal {
+    /// `filter` as a direct subscriber (the `subscriber-direct` variant).
+    public func filterDirect(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+        let source = self
+        return .createSignal { subscriber in
+            source.subscribe(FilterSubscriber(downstream: subscriber, predicate: predicate))
+        }
+    }
+}
+
+/// The subscriber of `filterDirect`; stateless, lock-free like `MapSubscriber`.
+final class FilterSubscriber<Value>: Subscriber, @unchecked Sendable {
+    let downstream: PassthroughSubscriber<Value>
+    let predicate: (Value) -> Bool
+
+    init(downstream: PassthroughSubscriber<Value>, predicate: @escaping (Value) -> Bool) {
+        self.downstream = downstream
+        self.predicate = predicate
+        liveObjectCreated()
+    }
+
+    deinit { liveObjectDestroyed() }
+
+    @inline(__always)
+    func sendNext(_ value: Value) {
+        if predicate(value) { downstream.sendNext(value) }
+    }
+    func sendError(_ error: any Error) { downstream.sendError(error) }
+    func sendCompleted() { downstream.sendCompleted() }
+    func didSubscribe(with disposable: CompoundDisposable) {}
+}

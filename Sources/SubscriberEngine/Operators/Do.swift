@@ -1,0 +1,60 @@
+extension Signal {
+    /// RAC's `-doNext:`: runs the block for each value before it is sent on.
+    public func doNext(_ block: @escaping (Value) -> Void) -> Signal<Value> {
+        doEvents(next: block)
+    }
+
+    /// RAC's `-doError:`.
+    public func doError(_ block: @escaping (any Error) -> Void) -> Signal<Value> {
+        doEvents(error: block)
+    }
+
+    /// RAC's `-doCompleted:`.
+    public func doCompleted(_ block: @escaping () -> Void) -> Signal<Value> {
+        doEvents(completed: block)
+    }
+
+    /// `doNext`, `doError` and `doCompleted` in one stage (what RAC writes as three stages).
+    public func doEvents(
+        next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil, completed: (() -> Void)? = nil
+    ) -> Signal<Value> {
+        let source = self
+        return .createSignal { subscriber in
+            source.subscribeNext(
+                { value in
+                    next?(value)
+                    subscriber.sendNext(value)
+                },
+                error: { failure in
+                    error?(failure)
+                    subscriber.sendError(failure)
+                },
+                completed: {
+                    completed?()
+                    subscriber.sendCompleted()
+                }
+            )
+        }
+    }
+
+    /// RAC's `-initially:`: runs the block at each subscription, before the source is subscribed.
+    public func initially(_ block: @escaping () -> Void) -> Signal<Value> {
+        let source = self
+        return .createSignal { subscriber in
+            block()
+            return source.subscribe(subscriber)
+        }
+    }
+
+    /// Runs the block once when a subscription ends, by dispose or after its terminal event (RAC adds
+    /// a block disposable to the subscription; its `-finally:` covers only the terminal events).
+    public func doDisposed(_ block: @escaping () -> Void) -> Signal<Value> {
+        let source = self
+        return .createSignal { subscriber in
+            let subscription = CompoundDisposable()
+            subscription.add(Disposable(block))
+            subscription.add(source.subscribe(subscriber))
+            return subscription
+        }
+    }
+}

@@ -1,0 +1,15 @@
+extension Signal {
+    /// RAC's `-retry:`: on error, resubscribes up to `retryCount` times (so `retryCount + 1` subscriptions
+    /// in all), then forwards the error. Like `concat`, resubscription runs in a loop, not on the stack.
+    public func retry(_ retryCount: Int) -> Signal<Value> {
+        let source = self
+        return .createSignal { subscriber in
+            let state = RetryState(source: source, retries: max(retryCount, 0), subscriber: subscriber)
+            state.resubscribe()
+            return state.current
+        }
+    }
+
+    /// RAC's `-retry`: resubscribes after every error.
+    public func retry() -> Signal<Value> { retry(Int.max) }
+}

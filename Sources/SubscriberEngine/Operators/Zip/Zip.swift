@@ -1,0 +1,60 @@
+extension Signal {
+    /// RAC's `-zipWith:`: pairs the n-th values of both sides. Completes once a side has completed and
+    /// every value it sent has been paired; the first error ends everything.
+    public func zip<Other>(with other: Signal<Other>) -> Signal<(Value, Other)> {
+        let source = self
+        return .createSignal { subscriber in
+            let state = ZipPairState<Value, Other>(subscriber: subscriber)
+            state.subscription.add(
+                source.subscribeNext(
+                    { [state] in state.nextFirst($0) },
+                    error: { [state] in state.fail($0) },
+                    completed: { [state] in state.completedFirst() }
+                ))
+            state.subscription.add(
+                other.subscribeNext(
+                    { [state] in state.nextSecond($0) },
+                    error: { [state] in state.fail($0) },
+                    completed: { [state] in state.completedSecond() }
+                ))
+            return state.subscription
+        }
+    }
+
+    /// RAC's `+zip:reduce:` for two inputs.
+    public static func zip<A, B>(_ a: Signal<A>, _ b: Signal<B>, reduce: @escaping (A, B) -> Value) -> Signal<Value> {
+        a.zip(with: b).map { reduce($0.0, $0.1) }
+    }
+
+    /// Three inputs, folded pairwise with `zipWith:` as RAC's `+zip:` does.
+    public static func zip<A, B, C>(
+        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, reduce: @escaping (A, B, C) -> Value
+    ) -> Signal<Value> {
+        a.zip(with: b).zip(with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
+    }
+
+    /// Four inputs, folded pairwise.
+    public static func zip<A, B, C, D>(
+        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, reduce: @escaping (A, B, C, D) -> Value
+    ) -> Signal<Value> {
+        a.zip(with: b).zip(with: c).zip(with: d).map { reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
+    }
+
+    /// Any number of inputs: the n-th value of each, in input order.
+    public static func zip<Element>(_ signals: [Signal<Element>]) -> Signal<Value> where Value == [Element] {
+        if signals.isEmpty { return .empty }
+        return .createSignal { subscriber in
+            let state = ZipState<Element>(count: signals.count, subscriber: subscriber)
+            for (index, signal) in signals.enumerated() {
+                if state.subscription.isDisposed { break }
+                state.subscription.add(
+                    signal.subscribeNext(
+                        { [state] in state.next($0, at: index) },
+                        error: { [state] in state.fail($0) },
+                        completed: { [state] in state.completed(at: index) }
+                    ))
+            }
+            return state.subscription
+        }
+    }
+}

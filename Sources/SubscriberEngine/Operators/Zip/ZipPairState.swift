@@ -1,0 +1,104 @@
+import Synchronization
+
+/// One subscription of `zip(with:)`.
+final class ZipPairState<A, B>: @unchecked Sendable {
+    struct State {
+        var first: [A] = []
+        var second: [B] = []
+        var firstDone = false
+        var secondDone = false
+        /// A terminal event has been sent.
+        var finished = false
+
+        /// A side has completed and has nothing left to pair.
+        var exhausted: Bool { (firstDone && first.isEmpty) || (secondDone && second.isEmpty) }
+    }
+
+    /// What to do after leaving the critical region.
+    enum Action {
+        case none
+        case send((A, B), thenComplete: Bool)
+        case complete
+    }
+
+    let subscriber: PassthroughSubscriber<(A, B)>
+    let subscription = CompoundDisposable()
+    /// Guards `State`; actions are carried out after unlocking.
+    let state = Mutex(State())
+
+    init(subscriber: PassthroughSubscriber<(A, B)>) {
+        self.subscriber = subscriber
+        liveObjectCreated()
+    }
+
+    deinit { liveObjectDestroyed() }
+
+    func nextFirst(_ value: A) {
+        perform(state.withLock { state -> Action in
+            if state.finished { return .none }
+            state.first.append(value)
+            return Self.pair(&state)
+        })
+    }
+
+    func nextSecond(_ value: B) {
+        perform(state.withLock { state -> Action in
+            if state.finished { return .none }
+            state.second.append(value)
+            return Self.pair(&state)
+        })
+    }
+
+    static func pair(_ state: inout State) -> Action {
+        guard !state.first.isEmpty, !state.second.isEmpty else { return .none }
+        let pair = (state.first.removeFirst(), state.second.removeFirst())
+        let complete = state.exhausted
+        if complete { state.finished = true }
+        return .send(pair, thenComplete: complete)
+    }
+
+    func completedFirst() {
+        perform(state.withLock { state -> Action in
+            state.firstDone = true
+            guard !state.finished, state.exhausted else { return .none }
+            state.finished = true
+            return .complete
+        })
+    }
+
+    func completedSecond() {
+        perform(state.withLock { state -> Action in
+            state.secondDone = true
+            guard !state.finished, state.exhausted else { return .none }
+            state.finished = true
+            return .complete
+        })
+    }
+
+    func fail(_ error: any Error) {
+        let first = state.withLock { state -> Bool in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        if first {
+            subscriber.sendError(error)
+            subscription.dispose()
+        }
+    }
+
+    func perform(_ action: Action) {
+        switch action {
+        case .none:
+            break
+        case .send(let pair, let thenComplete):
+            subscriber.sendNext(pair)
+            if thenComplete {
+                subscriber.sendCompleted()
+                subscription.dispose()
+            }
+        case .complete:
+            subscriber.sendCompleted()
+            subscription.dispose()
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Synchronization
+
+/// RACReplaySubject: a subject that remembers the last `capacity` values (and the terminal event) and
+/// sends them to each new subscriber before the live events. `ReplaySubject(capacity: 1, initial: x)`
+/// is the replay-last / BehaviorSubject-like flavour.
+///
+/// RAC replays while holding the subject's lock; here the buffer is copied under the lock and replayed
+/// after it (no lock is held while calling out). The subscriber is registered in the same critical
+/// section, so it misses nothing; a value sent by another thread during the replay may reach it before
+/// the end of the replay (see docs/decisions/subscriber-reentrancy.md).
+public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
+    struct State {
+        var values: [Value] = []
+        var subscribers: [PassthroughSubscriber<Value>] = []
+        var terminal: Subject<Value>.Terminal?
+    }
+
+    public let capacity: Int
+    /// Guards the buffer, the subscriber list and the terminal event; never held while sending.
+    let state: Mutex<State>
+
+    public init(capacity: Int = .max, initial: Value? = nil) {
+        self.capacity = max(capacity, 1)
+        var state = State()
+        if let initial { state.values.append(initial) }
+        self.state = Mutex(state)
+    }
+
+    public var signal: Signal<Value> {
+        .createSignal { [self] subscriber in add(subscriber) }
+    }
+
+    func add(_ subscriber: PassthroughSubscriber<Value>) -> Disposable? {
+        let (replay, terminal) = state.withLock { state -> ([Value], Subject<Value>.Terminal?) in
+            if state.terminal == nil { state.subscribers.append(subscriber) }
+            return (state.values, state.terminal)
+        }
+        for value in replay {
+            if subscriber.isDisposed { break }
+            subscriber.sendNext(value)
+        }
+        if let terminal {
+            switch terminal {
+            case .completed: subscriber.sendCompleted()
+            case .error(let error): subscriber.sendError(error)
+            }
+            return nil
+        }
+        return Disposable { [weak self] in self?.remove(subscriber) }
+    }
+
+    func remove(_ subscriber: PassthroughSubscriber<Value>) {
+        let removed = state.withLock { state -> PassthroughSubscriber<Value>? in
+            guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return nil }
+            return state.subscribers.remove(at: index)
+        }
+        _ = removed
+    }
+
+    public func sendNext(_ value: Value) {
+        let subscribers = state.withLock { state -> [PassthroughSubscriber<Value>] in
+            if state.terminal != nil { return [] }
+            if state.values.count >= capacity { state.values.removeFirst(state.values.count - capacity + 1) }
+            state.values.append(value)
+            return state.subscribers
+        }
+        for subscriber in subscribers { subscriber.sendNext(value) }
+    }
+
+    public func sendError(_ error: any Error) { terminate(.error(error)) }
+
+    public func sendCompleted() { terminate(.completed) }
+
+    public func didSubscribe(with disposable: CompoundDisposable) {}
+
+    func terminate(_ terminal: Subject<Value>.Terminal) {
+        let subscribers = state.withLock { state -> [PassthroughSubscriber<Value>] in
+            if state.terminal != nil { return [] }
+            state.terminal = terminal
+            defer { state.subscribers = [] }
+            return state.subscribers
+        }
+        for subscriber in subscribers {
+            switch terminal {
+            case .completed: subscriber.sendCompleted()
+            case .error(let error): subscriber.sendError(error)
+            }
+        }
+    }
+}
