@@ -1,0 +1,63 @@
+/// What `run` makes for one subscription: the sink, and the subscription to the stage above. The
+/// `SinkDisposer` disposes both.
+public struct SinkAndSubscription {
+    public let sink: Disposable
+    public let subscription: Disposable
+
+    @inlinable
+    public init(sink: Disposable, subscription: Disposable) {
+        self.sink = sink
+        self.subscription = subscription
+    }
+}
+
+/// A cold observable: subscribing calls `run(observer, cancel)`, which makes the per-subscription `Sink`.
+///
+/// In RxSwift every operator is a `Producer` subclass that overrides `run`. A `run` reached through the
+/// vtable of a generic class is never specialised, and neither is anything it creates, so the sink it
+/// builds would deliver every event through unspecialised code. Here each operator's producer subclass
+/// hands its `run` to this base class as a closure, written in the subclass's initialiser, where the
+/// element types are concrete once the operator function (`map`, `filter`, ...) is specialised at its
+/// call site. The closure captures nothing (it receives the producer and downcasts it), so storing it
+/// allocates nothing: it is a vtable entry made at the specialised call site.
+open class Producer<Element> {
+    public typealias Run = (Producer<Element>, AnyObserver<Element>, SinkDisposer) -> SinkAndSubscription
+
+    /// Makes the sink for one subscription and subscribes it above.
+    public let run: Run
+
+    public init(run: @escaping Run) {
+        self.run = run
+    }
+
+    /// Subscribes `observer`: makes a `SinkDisposer`, calls `run`, and joins the two.
+    ///
+    /// The outermost subscription on a thread runs inside the `CurrentThreadScheduler` trampoline, so
+    /// that work the chain schedules recursively (concat, retry, feedback loops) is queued and run after
+    /// `run` returns instead of growing the stack. Nested subscriptions run at once, as in RxSwift.
+    public final func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        let queue = CurrentThreadScheduler.queue
+        if queue.isRunning {
+            return subscribeNow(observer)
+        }
+        queue.isRunning = true
+        let disposer = subscribeNow(observer)
+        queue.drain()
+        return disposer
+    }
+
+    @inline(__always)
+    final func subscribeNow(_ observer: AnyObserver<Element>) -> SinkDisposer {
+        let disposer = SinkDisposer()
+        let sinkAndSubscription = run(self, observer, disposer)
+        disposer.setSinkAndSubscription(
+            sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+        return disposer
+    }
+
+    /// Observable is Producer: every observable of this engine, subjects' included, is a producer.
+    public final func asObservable() -> Observable<Element> { self }
+}
+
+/// The stream type users see. In this engine every observable is a `Producer`.
+public typealias Observable = Producer

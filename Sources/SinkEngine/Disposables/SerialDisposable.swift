@@ -1,0 +1,51 @@
+import Synchronization
+
+/// Holds one disposable at a time: setting a new one disposes the previous one; after `dispose()`, a new
+/// one is disposed at once.
+public final class SerialDisposable: Cancelable {
+    private struct State {
+        var current: Disposable?
+        var isDisposed = false
+    }
+
+    // Guards the current disposable and the disposed flag; never held while disposing.
+    private let state = Mutex(State())
+
+    public init() {
+        #if DEBUG
+        LiveObjects.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.decrement()
+        #endif
+    }
+
+    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    public var disposable: Disposable? {
+        get { state.withLock { $0.current } }
+        set {
+            let previous: Disposable? = state.withLock { state in
+                if state.isDisposed { return newValue }
+                let previous = state.current
+                state.current = newValue
+                return previous
+            }
+            previous?.dispose()
+        }
+    }
+
+    public func dispose() {
+        let current: Disposable? = state.withLock { state in
+            if state.isDisposed { return nil }
+            state.isDisposed = true
+            let current = state.current
+            state.current = nil
+            return current
+        }
+        current?.dispose()
+    }
+}

@@ -1,0 +1,111 @@
+import Synchronization
+
+extension Producer {
+    /// Each element becomes an inner observable; all inner observables run concurrently and their
+    /// elements are merged. Completed when the source and every inner observable completed.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Observable<Result>) -> Observable<Result> {
+        FlatMap(source: self, selector: selector)
+    }
+}
+
+final class FlatMap<Source, Result>: Producer<Result> {
+    let source: Observable<Source>
+    let selector: (Source) throws -> Observable<Result>
+
+    init(source: Observable<Source>, selector: @escaping (Source) throws -> Observable<Result>) {
+        self.source = source
+        self.selector = selector
+        super.init { producer, observer, cancel in
+            let parent = unsafeDowncast(producer, to: FlatMap<Source, Result>.self)
+            let sink = MergeSink(selector: parent.selector, observer: observer, cancel: cancel)
+            let sourceSubscription = SingleAssignmentDisposable()
+            sink.group.insert(sourceSubscription)
+            sourceSubscription.setDisposable(parent.source.subscribe(AnyObserver { sink.on($0) }))
+            return SinkAndSubscription(sink: sink, subscription: sink.group)
+        }
+    }
+}
+
+final class MergeSink<Source, Result>: SerializingSink<Result> {
+    private let selector: (Source) throws -> Observable<Result>
+    /// The source subscription and every live inner subscription.
+    let group = CompositeDisposable()
+    // Guards nothing but itself: running subscriptions (the source counts as one). Whoever brings it to
+    // zero sends `completed`.
+    private let active = Atomic<Int>(1)
+
+    init(selector: @escaping (Source) throws -> Observable<Result>, observer: AnyObserver<Result>, cancel: SinkDisposer) {
+        self.selector = selector
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Events of the source; they arrive serially (the grammar), so the selector runs outside the section.
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element):
+            let inner: Observable<Result>
+            do {
+                inner = try selector(element)
+            } catch {
+                serialize(Event<Result>.error(error)) { [self] in forwardTerminal($0) }
+                return
+            }
+            subscribeInner(inner)
+        case .error(let error):
+            serialize(Event<Result>.error(error)) { [self] in forwardTerminal($0) }
+        case .completed:
+            innerOrSourceCompleted()
+        }
+    }
+
+    private func subscribeInner(_ inner: Observable<Result>) {
+        active.add(1, ordering: .relaxed)
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        let iterator = MergeSinkIter(parent: self, key: key)
+        subscription.setDisposable(inner.subscribe(AnyObserver { iterator.on($0) }))
+    }
+
+    func onInner(_ event: Event<Result>, key: CompositeDisposable.DisposeKey) {
+        switch event {
+        case .next, .error:
+            serialize(event) { [self] event in
+                if event.isStopEvent { forwardTerminal(event) } else { forwardOn(event) }
+            }
+        case .completed:
+            group.remove(for: key)
+            innerOrSourceCompleted()
+        }
+    }
+
+    private func innerOrSourceCompleted() {
+        if active.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            serialize(Event<Result>.completed) { [self] in forwardTerminal($0) }
+        }
+    }
+}
+
+/// The observer of one inner subscription: it knows its key in the group.
+final class MergeSinkIter<Source, Result> {
+    private let parent: MergeSink<Source, Result>
+    private let key: CompositeDisposable.DisposeKey
+
+    init(parent: MergeSink<Source, Result>, key: CompositeDisposable.DisposeKey) {
+        self.parent = parent
+        self.key = key
+        #if DEBUG
+        LiveObjects.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.decrement()
+        #endif
+    }
+
+    @inline(__always)
+    func on(_ event: Event<Result>) {
+        parent.onInner(event, key: key)
+    }
+}

@@ -1,0 +1,60 @@
+extension Producer {
+    /// Resubscribes after an error until `maxAttemptCount` subscriptions in total have been made (at
+    /// least one); the last error is forwarded. Resubscription goes through `CurrentThreadScheduler`, so
+    /// a source that fails synchronously loops in constant stack.
+    public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+        Retry(source: self, maxAttemptCount: Swift.max(1, maxAttemptCount))
+    }
+}
+
+final class Retry<Element>: Producer<Element> {
+    let source: Observable<Element>
+    let maxAttemptCount: Int
+
+    init(source: Observable<Element>, maxAttemptCount: Int) {
+        self.source = source
+        self.maxAttemptCount = maxAttemptCount
+        super.init { producer, observer, cancel in
+            let parent = unsafeDowncast(producer, to: Retry<Element>.self)
+            let sink = RetrySink(parent: parent, observer: observer, cancel: cancel)
+            sink.subscribeSource()
+            return SinkAndSubscription(sink: sink, subscription: sink.subscription)
+        }
+    }
+}
+
+final class RetrySink<Element>: Sink<Element> {
+    private let parent: Retry<Element>
+    // One attempt runs at a time: accessed serially.
+    private var attempts = 0
+    /// The running attempt's subscription.
+    let subscription = SerialDisposable()
+
+    init(parent: Retry<Element>, observer: AnyObserver<Element>, cancel: SinkDisposer) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func subscribeSource() {
+        if isDisposed { return }
+        attempts += 1
+        let attempt = SingleAssignmentDisposable()
+        subscription.disposable = attempt
+        attempt.setDisposable(parent.source.subscribe(AnyObserver { [self] in on($0) }))
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardTerminal(event)
+        case .error:
+            if attempts >= parent.maxAttemptCount {
+                forwardTerminal(event)
+            } else {
+                CurrentThreadScheduler.instance.schedule { [self] in subscribeSource() }
+            }
+        }
+    }
+}

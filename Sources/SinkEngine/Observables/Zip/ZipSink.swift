@@ -1,0 +1,71 @@
+/// The bookkeeping every zip shares: how many values each input has queued, and which completed.
+/// Like `CombineLatestSink`, the arity subclass supplies the result as a non-capturing closure.
+class ZipSink<Result>: SerializingSink<Result> {
+    typealias MakeResult = (ZipSink<Result>) throws -> Result
+
+    private let makeResult: MakeResult
+    // Touched only in the serial section: queued values per input, and a bit per completed input.
+    private var counts: [Int]
+    private var isDone: UInt64 = 0
+
+    init(arity: Int, makeResult: @escaping MakeResult, observer: AnyObserver<Result>, cancel: SinkDisposer) {
+        precondition(arity > 0 && arity <= 64, "zip supports 1 to 64 inputs")
+        self.makeResult = makeResult
+        self.counts = Array(repeating: 0, count: arity)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Handles one input's event in the serial section; `enqueue` queues a value in the subclass's
+    /// storage, and `makeResult` dequeues one value from each input.
+    @inline(__always)
+    final func handle<Value>(_ event: Event<Value>, index: Int, enqueue: (Value) -> Void) {
+        switch event {
+        case .next(let value):
+            enqueue(value)
+            counts[index] += 1
+            if counts.contains(0) { return }
+            for i in counts.indices { counts[i] -= 1 }
+            do {
+                forwardOn(.next(try makeResult(self)))
+            } catch {
+                forwardTerminal(.error(error))
+                return
+            }
+            // A completed input whose queue just emptied can never contribute again.
+            if completedInputIsDrained() { forwardTerminal(.completed) }
+        case .error(let error):
+            forwardTerminal(.error(error))
+        case .completed:
+            isDone |= 1 << UInt64(index)
+            if counts[index] == 0 { forwardTerminal(.completed) }
+        }
+    }
+
+    private func completedInputIsDrained() -> Bool {
+        if isDone == 0 { return false }
+        for index in counts.indices where isDone & (1 << UInt64(index)) != 0 && counts[index] == 0 {
+            return true
+        }
+        return false
+    }
+}
+
+/// A FIFO of one input's values that reuses its storage: no allocation in steady state.
+struct ZipBuffer<Value> {
+    private var items: [Value] = []
+    private var head = 0
+
+    mutating func enqueue(_ value: Value) {
+        items.append(value)
+    }
+
+    mutating func dequeue() -> Value {
+        let value = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return value
+    }
+}

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The trampoline: runs an action at once unless this thread is already running one, in which case the
+/// action is queued and run when the outermost one returns. Recursion through it (concat, retry, a
+/// feedback loop) therefore iterates instead of growing the stack.
+public final class CurrentThreadScheduler: ImmediateSchedulerType {
+    public static let instance = CurrentThreadScheduler()
+
+    private init() {}
+
+    /// `true` when an action scheduled now would run at once (this thread is not inside the trampoline).
+    public static var isScheduleRequired: Bool { !queue.isRunning }
+
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable {
+        let queue = Self.queue
+        if queue.isRunning {
+            let item = ScheduledItem(action)
+            queue.enqueue(item)
+            return item
+        }
+        queue.isRunning = true
+        action()
+        queue.drain()
+        return Disposables.create()
+    }
+
+    /// This thread's queue, made on first use and released when the thread exits.
+    static var queue: TrampolineQueue {
+        if let pointer = pthread_getspecific(trampolineKey) {
+            return Unmanaged<TrampolineQueue>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let queue = TrampolineQueue()
+        pthread_setspecific(trampolineKey, Unmanaged.passRetained(queue).toOpaque())
+        return queue
+    }
+}
+
+/// The thread-local key of the trampoline queues; its destructor releases a thread's queue.
+private let trampolineKey: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    let status = pthread_key_create(&key) { pointer in
+        Unmanaged<TrampolineQueue>.fromOpaque(pointer).release()
+    }
+    #else
+    let status = pthread_key_create(&key) { pointer in
+        if let pointer { Unmanaged<TrampolineQueue>.fromOpaque(pointer).release() }
+    }
+    #endif
+    precondition(status == 0, "pthread_key_create failed")
+    return key
+}()
+
+/// One thread's trampoline: only ever touched by its own thread, so it needs no lock.
+final class TrampolineQueue {
+    /// `true` while this thread runs an action (or an outermost subscription) through the trampoline.
+    var isRunning = false
+    private var items: [ScheduledItem?] = []
+    private var head = 0
+
+    func enqueue(_ item: ScheduledItem) {
+        items.append(item)
+    }
+
+    /// Runs queued actions, including those they queue, then leaves the trampoline.
+    func drain() {
+        while head < items.count {
+            let item = items[head]
+            items[head] = nil
+            head += 1
+            item?.invoke()
+            // Long recursions (concat of 100,000 sources) would keep a dead prefix; drop it now and then.
+            if head >= 1024 && head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+        }
+        items.removeAll(keepingCapacity: true)
+        head = 0
+        isRunning = false
+    }
+}
+
+/// A queued action; disposing it before it runs cancels it.
+final class ScheduledItem: Cancelable {
+    private let action: () -> Void
+    // Guards nothing but itself: set by `dispose()` from any thread, read before the action runs.
+    private let disposed = Atomic<Bool>(false)
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    func invoke() {
+        if !isDisposed { action() }
+    }
+
+    func dispose() {
+        disposed.store(true, ordering: .releasing)
+    }
+}

@@ -1,0 +1,212 @@
+import Synchronization
+
+/// What the three subjects share: an observer list, an optional replay buffer, and serial delivery.
+///
+/// A subject is an observable (a `Producer` whose `run` registers the observer) and an observer.
+/// RxSwift delivers under a recursive lock; this engine holds no lock while calling out, so delivery is
+/// serialised instead: the thread that finds the subject idle delivers, and events or replays that
+/// arrive meanwhile (from other threads, or re-entrantly from an observer) are queued and delivered by
+/// it in order. A new subscriber is registered at once, and its replay is queued behind the events
+/// already accepted, so it sees the replayed values before anything newer.
+public class SubjectBase<Element>: Producer<Element> {
+    /// Work waiting for the delivering thread.
+    enum Pending {
+        case event(Event<Element>)
+        case replay(SubjectSubscription<Element>, [Element], stop: Event<Element>?)
+    }
+
+    /// What to deliver, decided under the lock and carried out after unlocking.
+    enum Delivery {
+        case none
+        case broadcast([SubjectSubscription<Element>], Event<Element>)
+        case replay(SubjectSubscription<Element>, [Element], stop: Event<Element>?)
+    }
+
+    struct State {
+        /// Subscribed observers, in subscription order (keys increase).
+        var observers: [SubjectSubscription<Element>] = []
+        var nextKey = 0
+        /// The terminal event once received; afterwards new subscribers get it (after the replay).
+        var stopEvent: Event<Element>?
+        /// The latest `capacity` values, oldest first.
+        var buffer: [Element] = []
+        /// A thread is delivering; new work goes to `pending`.
+        var busy = false
+        var pending: [Pending] = []
+    }
+
+    private let capacity: Int
+    private let replaysAfterStop: Bool
+    // Guards the observer list, the buffer, the terminal event and the delivery queue; never held
+    // while an observer runs.
+    let state: Mutex<State>
+
+    init(capacity: Int, initial: [Element], replaysAfterStop: Bool) {
+        self.capacity = capacity
+        self.replaysAfterStop = replaysAfterStop
+        var initialState = State()
+        initialState.buffer = initial
+        self.state = Mutex(initialState)
+        super.init { producer, observer, _ in
+            let subject = unsafeDowncast(producer, to: SubjectBase<Element>.self)
+            return SinkAndSubscription(sink: Disposables.create(), subscription: subject.register(observer))
+        }
+    }
+
+    // MARK: Observer side
+
+    /// Sends `event` to every current subscriber. Events after a terminal event are ignored.
+    public final func on(_ event: Event<Element>) {
+        let first: Delivery? = state.withLock { state in
+            if state.busy {
+                state.pending.append(.event(event))
+                return nil
+            }
+            state.busy = true
+            return apply(event, to: &state)
+        }
+        guard let first else { return }
+        deliver(first)
+        drain()
+    }
+
+    public final func onNext(_ element: Element) { on(.next(element)) }
+    public final func onError(_ error: Swift.Error) { on(.error(error)) }
+    public final func onCompleted() { on(.completed) }
+
+    /// `true` while at least one observer is subscribed.
+    public final var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+
+    // MARK: Internals
+
+    private func apply(_ event: Event<Element>, to state: inout State) -> Delivery {
+        if state.stopEvent != nil { return .none }
+        switch event {
+        case .next(let element):
+            if capacity > 0 {
+                if state.buffer.count == capacity { state.buffer.removeFirst() }
+                state.buffer.append(element)
+            }
+            return .broadcast(state.observers, event)
+        case .error, .completed:
+            state.stopEvent = event
+            let observers = state.observers
+            state.observers = []
+            return .broadcast(observers, event)
+        }
+    }
+
+    private func deliver(_ delivery: Delivery) {
+        switch delivery {
+        case .none:
+            break
+        case .broadcast(let observers, let event):
+            for observer in observers { observer.deliver(event) }
+        case .replay(let observer, let elements, let stop):
+            for element in elements { observer.deliver(.next(element)) }
+            if let stop { observer.deliver(stop) }
+        }
+    }
+
+    /// Delivers queued work, then leaves the delivering role.
+    private func drain() {
+        while true {
+            let next: Delivery? = state.withLock { state in
+                if state.pending.isEmpty {
+                    state.busy = false
+                    return nil
+                }
+                switch state.pending.removeFirst() {
+                case .event(let event):
+                    return apply(event, to: &state)
+                case .replay(let observer, let elements, let stop):
+                    return .replay(observer, elements, stop: stop)
+                }
+            }
+            guard let next else { return }
+            deliver(next)
+        }
+    }
+
+    /// Registers `observer` (unless stopped) and replays the buffer to it, in order with other delivery.
+    private func register(_ observer: AnyObserver<Element>) -> Disposable {
+        let subscription = SubjectSubscription(subject: self, observer: observer)
+        let delivery: Delivery = state.withLock { state in
+            if let stop = state.stopEvent {
+                return .replay(subscription, replaysAfterStop ? state.buffer : [], stop: stop)
+            }
+            subscription.key = state.nextKey
+            state.nextKey += 1
+            state.observers.append(subscription)
+            if state.buffer.isEmpty { return .none }
+            if state.busy {
+                state.pending.append(.replay(subscription, state.buffer, stop: nil))
+                return .none
+            }
+            state.busy = true
+            return .replay(subscription, state.buffer, stop: nil)
+        }
+        switch delivery {
+        case .none:
+            break
+        case .replay(_, _, let stop) where stop != nil:
+            deliver(delivery)
+        default:
+            deliver(delivery)
+            drain()
+        }
+        return subscription
+    }
+
+    func unregister(_ subscription: SubjectSubscription<Element>) {
+        let removed: SubjectSubscription<Element>? = state.withLock { state in
+            // Keys increase along the list: binary search.
+            var low = 0
+            var high = state.observers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if state.observers[middle].key < subscription.key { low = middle + 1 } else { high = middle }
+            }
+            guard low < state.observers.count, state.observers[low] === subscription else { return nil }
+            return state.observers.remove(at: low)
+        }
+        _ = removed  // released after unlocking
+    }
+}
+
+/// One observer of a subject; disposing it unsubscribes, and silences it at once (also mid-delivery).
+public final class SubjectSubscription<Element>: Disposable {
+    private var subject: SubjectBase<Element>?
+    private let observer: AnyObserver<Element>
+    // Guards `subject` (released by the first `dispose()`), and silences delivery once set.
+    private let disposed = Atomic<Bool>(false)
+    /// Position key in the subject's list; set under the subject's lock before the list holds it.
+    var key = 0
+
+    init(subject: SubjectBase<Element>, observer: AnyObserver<Element>) {
+        self.subject = subject
+        self.observer = observer
+        #if DEBUG
+        LiveObjects.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.decrement()
+        #endif
+    }
+
+    @inline(__always)
+    func deliver(_ event: Event<Element>) {
+        if disposed.load(ordering: .relaxed) { return }
+        observer.on(event)
+    }
+
+    public func dispose() {
+        if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
+        let subject = self.subject
+        self.subject = nil
+        subject?.unregister(self)
+    }
+}
