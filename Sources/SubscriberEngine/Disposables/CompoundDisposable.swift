@@ -1,19 +1,15 @@
-import Synchronization
-
 /// RACCompoundDisposable: disposes everything added to it, and anything added after it was disposed.
 ///
 /// The first two children live in inline slots and only further ones go to an array, as RAC keeps two
 /// inline before its CFArray: a subscription usually holds one or two children, so adding and removing
 /// (which the bind-derived operators do for every value) allocates nothing.
 public final class CompoundDisposable: Disposable, @unchecked Sendable {
-    private struct Children {
-        var first: Disposable?
-        var second: Disposable?
-        var more: [Disposable] = []
-    }
-
-    /// Guards the children; `disposedFlag` is set inside it so that `add` never races `dispose`.
-    private let children = Mutex<Children>(Children())
+    /// Guards `first`, `second` and `more`; `disposedFlag` is set inside it so that `add` never races
+    /// `dispose`. Never held while calling out: children are disposed and released after unlocking.
+    let lock = UnfairLock()
+    var first: Disposable?
+    var second: Disposable?
+    var more: [Disposable] = []
 
     public override init() { super.init() }
 
@@ -26,14 +22,14 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// subscriptions may return no disposable).
     public func add(_ disposable: Disposable?) {
         guard let disposable else { return }
-        let accepted = children.withLock { children -> Bool in
+        let accepted = lock.withLock { () -> Bool in
             if disposedFlag.load(ordering: .relaxed) { return false }
-            if children.first == nil {
-                children.first = disposable
-            } else if children.second == nil {
-                children.second = disposable
+            if first == nil {
+                first = disposable
+            } else if second == nil {
+                second = disposable
             } else {
-                children.more.append(disposable)
+                more.append(disposable)
             }
             return true
         }
@@ -43,33 +39,26 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Forgets `disposable` without disposing it (a finished inner subscription).
     public func remove(_ disposable: Disposable) {
         // The removed child is released after unlocking: its deinit may run arbitrary code.
-        let removed = children.withLock { children -> Disposable? in
-            if children.first === disposable {
-                defer { children.first = nil }
-                return children.first
-            }
-            if children.second === disposable {
-                defer { children.second = nil }
-                return children.second
-            }
-            if let index = children.more.firstIndex(where: { $0 === disposable }) {
-                return children.more.remove(at: index)
-            }
+        let removed = lock.withLock { () -> Disposable? in
+            if first === disposable { return first.take() }
+            if second === disposable { return second.take() }
+            if let index = more.firstIndex(where: { $0 === disposable }) { return more.remove(at: index) }
             return nil
         }
         _ = removed
     }
 
     public override func dispose() {
-        let taken = children.withLock { children -> Children? in
-            if disposedFlag.load(ordering: .relaxed) { return nil }
+        var taken: (Disposable?, Disposable?, [Disposable])?
+        lock.withLock {
+            if disposedFlag.load(ordering: .relaxed) { return }
             disposedFlag.store(true, ordering: .releasing)
-            defer { children = Children() }
-            return children
+            taken = (first.take(), second.take(), more)
+            if !more.isEmpty { more = [] }
         }
-        guard let taken else { return }
-        taken.first?.dispose()
-        taken.second?.dispose()
-        for child in taken.more { child.dispose() }
+        guard let (first, second, more) = taken else { return }
+        first?.dispose()
+        second?.dispose()
+        for child in more { child.dispose() }
     }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// RACReplaySubject: a subject that remembers the last `capacity` values (and the terminal event) and
 /// sends them to each new subscriber before the live events. `ReplaySubject(capacity: 1, initial: x)`
@@ -17,13 +16,16 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
 
     public let capacity: Int
     /// Guards the buffer, the subscriber list and the terminal event; never held while sending.
-    let state: Mutex<State>
+    let lock = UnfairLock()
+    var state: State
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     public init(capacity: Int = .max, initial: Value? = nil) {
         self.capacity = max(capacity, 1)
         var state = State()
         if let initial { state.values.append(initial) }
-        self.state = Mutex(state)
+        self.state = state
     }
 
     public var signal: Signal<Value> {
@@ -31,7 +33,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     }
 
     func add(_ subscriber: PassthroughSubscriber<Value>) -> Disposable? {
-        let (replay, terminal) = state.withLock { state -> ([Value], Subject<Value>.Terminal?) in
+        let (replay, terminal) = withState { state -> ([Value], Subject<Value>.Terminal?) in
             if state.terminal == nil { state.subscribers.append(subscriber) }
             return (state.values, state.terminal)
         }
@@ -50,7 +52,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     }
 
     func remove(_ subscriber: PassthroughSubscriber<Value>) {
-        let removed = state.withLock { state -> PassthroughSubscriber<Value>? in
+        let removed = withState { state -> PassthroughSubscriber<Value>? in
             guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return nil }
             return state.subscribers.remove(at: index)
         }
@@ -58,7 +60,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     }
 
     public func sendNext(_ value: Value) {
-        let subscribers = state.withLock { state -> [PassthroughSubscriber<Value>] in
+        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
             if state.terminal != nil { return [] }
             if state.values.count >= capacity { state.values.removeFirst(state.values.count - capacity + 1) }
             state.values.append(value)
@@ -74,7 +76,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     public func didSubscribe(with disposable: CompoundDisposable) {}
 
     func terminate(_ terminal: Subject<Value>.Terminal) {
-        let subscribers = state.withLock { state -> [PassthroughSubscriber<Value>] in
+        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
             if state.terminal != nil { return [] }
             state.terminal = terminal
             defer { state.subscribers = [] }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// RACSubject: a hot signal you send to by hand; each event goes to the subscribers present at the time.
 ///
@@ -17,7 +16,10 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     }
 
     /// Guards the subscriber list and the terminal event; never held while sending.
-    let state = Mutex(State())
+    let lock = UnfairLock()
+    var state = State()
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     public init() {}
 
@@ -27,7 +29,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     }
 
     func add(_ subscriber: PassthroughSubscriber<Value>) -> Disposable? {
-        let terminal = state.withLock { state -> Terminal? in
+        let terminal = withState { state -> Terminal? in
             if let terminal = state.terminal { return terminal }
             state.subscribers.append(subscriber)
             return nil
@@ -41,7 +43,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
 
     func remove(_ subscriber: PassthroughSubscriber<Value>) {
         // Taken out under the lock, released after it.
-        let removed = state.withLock { state -> PassthroughSubscriber<Value>? in
+        let removed = withState { state -> PassthroughSubscriber<Value>? in
             guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return nil }
             return state.subscribers.remove(at: index)
         }
@@ -50,7 +52,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
 
     public func sendNext(_ value: Value) {
         // A snapshot of the list: a retain, no copy (the array is copied only if a removal races).
-        let subscribers = state.withLock { $0.terminal == nil ? $0.subscribers : [] }
+        let subscribers = withState { $0.terminal == nil ? $0.subscribers : [] }
         for subscriber in subscribers { subscriber.sendNext(value) }
     }
 
@@ -63,7 +65,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     public func didSubscribe(with disposable: CompoundDisposable) {}
 
     func terminate(_ terminal: Terminal) {
-        let subscribers = state.withLock { state -> [PassthroughSubscriber<Value>] in
+        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
             if state.terminal != nil { return [] }
             state.terminal = terminal
             defer { state.subscribers = [] }

@@ -50,11 +50,13 @@ final class BindState<Value, Result>: @unchecked Sendable {
         signalCount.wrappingAdd(1, ordering: .relaxed)
         let inner = BindInnerDisposable(state: self)
         disposable.add(inner)
-        inner.disposable = signal.subscribeNext(
+        let subscription = signal.subscribeNext(
             { [self] value in subscriber.sendNext(value) },
             error: { [self] error in fail(error) },
             completed: { [inner] in inner.state.completeSignal(inner) }
         )
+        // Constant signals (`return`, `empty`) finish inside `subscribeNext` and return no disposable.
+        if let subscription { inner.disposable = subscription }
     }
 
     func completeSignal(_ finished: Disposable) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscription of `combineLatest(with:)`.
 final class CombineLatestPairState<A, B>: @unchecked Sendable {
@@ -14,7 +13,10 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<(A, B)>
     let subscription = CompoundDisposable()
     /// Guards `State`; the combination is sent after unlocking.
-    let state = Mutex(State())
+    let lock = UnfairLock()
+    var state = State()
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     init(subscriber: PassthroughSubscriber<(A, B)>) {
         self.subscriber = subscriber
@@ -24,7 +26,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     func nextFirst(_ value: A) {
-        let pair = state.withLock { state -> (A, B)? in
+        let pair = withState { state -> (A, B)? in
             state.first = value
             guard !state.finished, let second = state.second else { return nil }
             return (value, second)
@@ -33,7 +35,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     }
 
     func nextSecond(_ value: B) {
-        let pair = state.withLock { state -> (A, B)? in
+        let pair = withState { state -> (A, B)? in
             state.second = value
             guard !state.finished, let first = state.first else { return nil }
             return (first, value)
@@ -42,7 +44,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     }
 
     func completedFirst() {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.firstDone = true
             guard !state.finished, state.first == nil || state.secondDone else { return false }
             state.finished = true
@@ -52,7 +54,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     }
 
     func completedSecond() {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.secondDone = true
             guard !state.finished, state.second == nil || state.firstDone else { return false }
             state.finished = true
@@ -62,7 +64,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
-        let first = state.withLock { state -> Bool in
+        let first = withState { state -> Bool in
             defer { state.finished = true }
             return !state.finished
         }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscription of the N-input `combineLatest`.
 final class CombineLatestState<Element>: @unchecked Sendable {
@@ -16,19 +15,22 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     let count: Int
     /// Guards `State`; the combination is sent after unlocking.
-    let state: Mutex<State>
+    let lock = UnfairLock()
+    var state: State
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     init(count: Int, subscriber: PassthroughSubscriber<[Element]>) {
         self.count = count
         self.subscriber = subscriber
-        self.state = Mutex(State(latest: Array(repeating: nil, count: count)))
+        self.state = State(latest: Array(repeating: nil, count: count))
         liveObjectCreated()
     }
 
     deinit { liveObjectDestroyed() }
 
     func next(_ value: Element, at index: Int) {
-        let combination = state.withLock { state -> [Element]? in
+        let combination = withState { state -> [Element]? in
             if state.latest[index] == nil { state.sent += 1 }
             state.latest[index] = value
             guard !state.finished, state.sent == count else { return nil }
@@ -38,7 +40,7 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     }
 
     func completed(at index: Int) {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.done += 1
             guard !state.finished, state.latest[index] == nil || state.done == count else { return false }
             state.finished = true
@@ -51,7 +53,7 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
-        let first = state.withLock { state -> Bool in
+        let first = withState { state -> Bool in
             defer { state.finished = true }
             return !state.finished
         }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscription of `switchToLatest`.
 final class SwitchToLatestState<Inner>: @unchecked Sendable {
@@ -19,7 +18,10 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     /// The latest inner subscription.
     let inner = SerialDisposable()
     /// Guards `State`; never held while calling out.
-    let state = Mutex(State())
+    let lock = UnfairLock()
+    var state = State()
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     init(subscriber: PassthroughSubscriber<Inner>) {
         self.subscriber = subscriber
@@ -30,7 +32,7 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     func switchTo(_ signal: Signal<Inner>) {
-        let generation = state.withLock { state -> Int in
+        let generation = withState { state -> Int in
             state.generation += 1
             state.innerActive = true
             return state.generation
@@ -41,17 +43,17 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
         inner.disposable = slot
         slot.disposable = signal.subscribeNext(
             { [self] value in
-                if state.withLock({ $0.generation == generation && !$0.finished }) { subscriber.sendNext(value) }
+                if withState({ $0.generation == generation && !$0.finished }) { subscriber.sendNext(value) }
             },
             error: { [self] error in
-                if state.withLock({ $0.generation == generation }) { fail(error) }
+                if withState({ $0.generation == generation }) { fail(error) }
             },
             completed: { [self] in innerCompleted(generation) }
         )
     }
 
     func innerCompleted(_ generation: Int) {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             guard state.generation == generation, !state.finished else { return false }
             state.innerActive = false
             if state.outerDone {
@@ -64,7 +66,7 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     }
 
     func outerCompleted() {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.outerDone = true
             if !state.innerActive && !state.finished {
                 state.finished = true
@@ -76,7 +78,7 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
-        let first = state.withLock { state -> Bool in
+        let first = withState { state -> Bool in
             defer { state.finished = true }
             return !state.finished
         }

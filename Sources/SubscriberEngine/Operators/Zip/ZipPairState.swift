@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscription of `zip(with:)`.
 final class ZipPairState<A, B>: @unchecked Sendable {
@@ -24,7 +23,10 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<(A, B)>
     let subscription = CompoundDisposable()
     /// Guards `State`; actions are carried out after unlocking.
-    let state = Mutex(State())
+    let lock = UnfairLock()
+    var state = State()
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     init(subscriber: PassthroughSubscriber<(A, B)>) {
         self.subscriber = subscriber
@@ -34,7 +36,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     func nextFirst(_ value: A) {
-        perform(state.withLock { state -> Action in
+        perform(withState { state -> Action in
             if state.finished { return .none }
             state.first.append(value)
             return Self.pair(&state)
@@ -42,7 +44,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     }
 
     func nextSecond(_ value: B) {
-        perform(state.withLock { state -> Action in
+        perform(withState { state -> Action in
             if state.finished { return .none }
             state.second.append(value)
             return Self.pair(&state)
@@ -58,7 +60,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     }
 
     func completedFirst() {
-        perform(state.withLock { state -> Action in
+        perform(withState { state -> Action in
             state.firstDone = true
             guard !state.finished, state.exhausted else { return .none }
             state.finished = true
@@ -67,7 +69,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     }
 
     func completedSecond() {
-        perform(state.withLock { state -> Action in
+        perform(withState { state -> Action in
             state.secondDone = true
             guard !state.finished, state.exhausted else { return .none }
             state.finished = true
@@ -76,7 +78,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
-        let first = state.withLock { state -> Bool in
+        let first = withState { state -> Bool in
             defer { state.finished = true }
             return !state.finished
         }

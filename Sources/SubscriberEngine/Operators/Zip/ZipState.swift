@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscription of the N-input `zip`.
 final class ZipState<Element>: @unchecked Sendable {
@@ -14,11 +13,14 @@ final class ZipState<Element>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<[Element]>
     let subscription = CompoundDisposable()
     /// Guards `State`; events are sent after unlocking.
-    let state: Mutex<State>
+    let lock = UnfairLock()
+    var state: State
+
+    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
     init(count: Int, subscriber: PassthroughSubscriber<[Element]>) {
         self.subscriber = subscriber
-        self.state = Mutex(
+        self.state = (
             State(buffers: Array(repeating: [], count: count), done: Array(repeating: false, count: count)))
         liveObjectCreated()
     }
@@ -26,7 +28,7 @@ final class ZipState<Element>: @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     func next(_ value: Element, at index: Int) {
-        let (tuple, complete) = state.withLock { state -> ([Element]?, Bool) in
+        let (tuple, complete) = withState { state -> ([Element]?, Bool) in
             if state.finished { return (nil, false) }
             state.buffers[index].append(value)
             guard state.buffers.allSatisfy({ !$0.isEmpty }) else { return (nil, false) }
@@ -43,7 +45,7 @@ final class ZipState<Element>: @unchecked Sendable {
     }
 
     func completed(at index: Int) {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.done[index] = true
             guard !state.finished, state.exhausted else { return false }
             state.finished = true
@@ -56,7 +58,7 @@ final class ZipState<Element>: @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
-        let first = state.withLock { state -> Bool in
+        let first = withState { state -> Bool in
             defer { state.finished = true }
             return !state.finished
         }
