@@ -41,6 +41,24 @@ final class OperatorTests: XCTestCase {
         XCTAssertEqual(disposed.values, [1])
     }
 
+    func testTakeStopsASynchronousSourceAtOnce() {
+        for take in [{ (s: Signal<Int>) in s.take(3) }, { (s: Signal<Int>) in s.takeDirect(3) }] {
+            var emitted = 0
+            let source = Signal<Int>.createSignal { subscriber in
+                for value in 0..<1_000_000 {
+                    if subscriber.isDisposed { break }
+                    emitted += 1
+                    subscriber.sendNext(value)
+                }
+                return nil
+            }
+            let recorder = Recorder<Int>()
+            recorder.subscribe(take(source))
+            XCTAssertEqual(recorder.events, [.next(0), .next(1), .next(2), .completed])
+            XCTAssertEqual(emitted, 3)
+        }
+    }
+
     func testScanSkipDistinctAggregate() {
         let recorder = Recorder<Int>()
         recorder.subscribe(Signal.from([1, 1, 2, 2, 3]).distinctUntilChanged().skip(1).scan(withStart: 0, reduce: +))

@@ -70,6 +70,19 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
         if first { ended?.dispose() }
     }
 
+    /// Ends the subscriptions this subscriber joined without a terminal event. `bind` calls it when its
+    /// binding block stops the source: the source subscription's own disposable is only handed back when
+    /// the source's `didSubscribe` block returns, so a source emitting synchronously would otherwise run to
+    /// its end with every event dropped (RAC's `-take:` behaves that way on a synchronous source).
+    func endSubscriptions() {
+        var ended: Disposable?
+        lock.withLock {
+            ended = subscriptions
+            subscriptions = nil
+        }
+        ended?.dispose()
+    }
+
     public func didSubscribe(with disposable: CompoundDisposable) {
         var alreadyTerminated = false
         lock.withLock {

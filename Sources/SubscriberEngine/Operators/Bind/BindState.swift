@@ -16,6 +16,12 @@ final class BindState<Value, Result>: @unchecked Sendable {
     let sourceDisposable = SerialDisposable()
     /// Signals not yet completed, the source included (RAC's `signalCount`).
     let signalCount = Atomic<Int>(1)
+    /// The source's subscriber, kept so that a stop can end the source subscription at once (see
+    /// `ClosureSubscriber.endSubscriptions()`). Not retained, because the subscriber's blocks hold
+    /// this state; and not weak, which would allocate a side table per subscription. It is read only from
+    /// the subscriber's own blocks, so the subscriber is alive whenever it is read. Written before the
+    /// source is subscribed.
+    unowned(unsafe) var sourceSubscriber: ClosureSubscriber<Value>?
 
     init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping Signal<Value>.BindBlock<Result>) {
         self.subscriber = subscriber
@@ -27,11 +33,13 @@ final class BindState<Value, Result>: @unchecked Sendable {
 
     func subscribe(to source: Signal<Value>) {
         disposable.add(sourceDisposable)
-        sourceDisposable.disposable = source.subscribeNext(
-            { [self] value in sourceNext(value) },
+        let subscriber = ClosureSubscriber<Value>(
+            next: { [self] value in sourceNext(value) },
             error: { [self] error in fail(error) },
             completed: { [self] in completeSignal(sourceDisposable) }
         )
+        sourceSubscriber = subscriber
+        sourceDisposable.disposable = source.subscribe(subscriber)
     }
 
     func sourceNext(_ value: Value) {
@@ -42,6 +50,7 @@ final class BindState<Value, Result>: @unchecked Sendable {
         if let signal { addSignal(signal) }
         if signal == nil || stop {
             sourceDisposable.dispose()
+            sourceSubscriber?.endSubscriptions()
             completeSignal(sourceDisposable)
         }
     }
