@@ -13,7 +13,8 @@ extension Signal {
         return .createSignal { subscriber in
             let state = BindState<Value, Result>(subscriber: subscriber, bindingBlock: block())
             state.subscribe(to: source)
-            return state.disposable
+            // Everything was added to the subscription's own compound disposable.
+            return nil
         }
     }
 }

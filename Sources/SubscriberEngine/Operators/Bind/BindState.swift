@@ -3,6 +3,13 @@ import Synchronization
 /// One subscription of `bind`: the source subscription plus one subscription per spliced signal, all
 /// held by one compound disposable, with RAC's live-signal count deciding completion.
 ///
+/// RAC's bind makes its own compound disposable (returned to the dynamic signal, which adds it to the
+/// subscription's compound) and a serial `selfDisposable` for the source subscription. Here the spliced
+/// subscriptions and the source subscription go straight into the subscription's compound disposable (the
+/// passthrough subscriber's), which is disposed in exactly the same cases; a stop ends the source through
+/// its subscriber (`ClosureSubscriber.endSubscriptions()`). Two disposables fewer per subscription, and
+/// two fewer levels to walk when a chain of bind stages is disposed.
+///
 /// Everything per-event lives here so that the blocks given to `subscribeNext` capture one object and so
 /// cost no allocation: for each value the design forces only the spliced signal, its subscriber and that
 /// subscription's disposable.
@@ -10,10 +17,9 @@ final class BindState<Value, Result>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<Result>
     /// Called only from the source subscriber's blocks, which its lock serialises.
     let bindingBlock: Signal<Value>.BindBlock<Result>
-    /// Everything this subscription owns: the source subscription and the live spliced ones.
-    let disposable = CompoundDisposable()
-    /// The source subscription (RAC's `selfDisposable`).
-    let sourceDisposable = SerialDisposable()
+    /// Everything this subscription owns: the source subscription and the live spliced ones (the
+    /// passthrough subscriber's compound disposable).
+    let disposable: CompoundDisposable
     /// Signals not yet completed, the source included (RAC's `signalCount`).
     let signalCount = Atomic<Int>(1)
     /// The source's subscriber, kept so that a stop can end the source subscription at once (see
@@ -25,6 +31,7 @@ final class BindState<Value, Result>: @unchecked Sendable {
 
     init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping Signal<Value>.BindBlock<Result>) {
         self.subscriber = subscriber
+        self.disposable = subscriber.disposable
         self.bindingBlock = bindingBlock
         liveObjectCreated()
     }
@@ -32,14 +39,13 @@ final class BindState<Value, Result>: @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     func subscribe(to source: Signal<Value>) {
-        disposable.add(sourceDisposable)
         let subscriber = ClosureSubscriber<Value>(
             next: { [self] value in sourceNext(value) },
             error: { [self] error in fail(error) },
-            completed: { [self] in completeSignal(sourceDisposable) }
+            completed: { [self] in completeSignal(nil) }
         )
         sourceSubscriber = subscriber
-        sourceDisposable.disposable = source.subscribe(subscriber)
+        disposable.add(source.subscribe(subscriber))
     }
 
     func sourceNext(_ value: Value) {
@@ -49,9 +55,8 @@ final class BindState<Value, Result>: @unchecked Sendable {
         let signal = bindingBlock(value, &stop)
         if let signal { addSignal(signal) }
         if signal == nil || stop {
-            sourceDisposable.dispose()
             sourceSubscriber?.endSubscriptions()
-            completeSignal(sourceDisposable)
+            completeSignal(nil)
         }
     }
 
@@ -68,11 +73,12 @@ final class BindState<Value, Result>: @unchecked Sendable {
         if let subscription { inner.disposable = subscription }
     }
 
-    func completeSignal(_ finished: Disposable) {
+    /// `finished` is the spliced subscription to forget (nil for the source, which ends once).
+    func completeSignal(_ finished: Disposable?) {
         if signalCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
             subscriber.sendCompleted()
             disposable.dispose()
-        } else {
+        } else if let finished {
             disposable.remove(finished)
         }
     }
