@@ -12,13 +12,17 @@ extension Signal {
     }
 }
 
-/// The subscriber of `takeDirect`. Its one piece of state is an atomic counter, so concurrent senders
-/// (a subject fed from several threads) cannot let more than `count` values through.
+/// The subscriber of `takeDirect`. Its state is two atomic counters, so that concurrent senders (a subject
+/// fed from several threads) let exactly `count` values through, and completed goes out only after all
+/// of them: it is sent by whichever sender finishes delivering the last of the `count` values, not by the
+/// one that counted the last value (which could otherwise overtake a slower sender of an earlier one).
 final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
     let downstream: PassthroughSubscriber<Value>
     let count: Int
     /// Values seen so far (only the first `count` are forwarded).
     let taken = Atomic<Int>(0)
+    /// Forwarded values whose delivery has returned.
+    let delivered = Atomic<Int>(0)
     /// The source subscription, ended after the last value. Written once, before any event can arrive
     /// (`didSubscribe(with:)` runs before the source's `didSubscribe` block).
     var source: CompoundDisposable?
@@ -35,7 +39,7 @@ final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
         let seen = taken.wrappingAdd(1, ordering: .relaxed).newValue
         if seen > count { return }
         downstream.sendNext(value)
-        if seen == count {
+        if delivered.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == count {
             downstream.sendCompleted()
             source?.dispose()
         }

@@ -1,27 +1,30 @@
-
 /// One subscription of `switchToLatest`.
 final class SwitchToLatestState<Inner>: @unchecked Sendable {
-    /// Documented states of the switch:
-    struct State {
-        /// Bumped per inner signal; events of an older generation are ignored.
-        var generation = 0
-        /// The latest inner has not completed yet.
-        var innerActive = false
-        /// The outer signal has completed.
-        var outerDone = false
-        /// A terminal event has been sent.
-        var finished = false
+    /// The switch, as a state machine. Generations number the inner signals; events of an inner signal
+    /// that is no longer the latest are ignored.
+    enum State {
+        /// The outer signal is running and no inner signal is (none yet, or the latest has completed).
+        case idle(generation: Int)
+        /// Inner signal `generation` is running; `outerDone` once the outer signal has completed.
+        case active(generation: Int, outerDone: Bool)
+        /// A terminal event has been sent (or is being sent).
+        case finished
+    }
+
+    /// What to do after leaving the critical region.
+    enum Action {
+        case none
+        case complete
+        case fail(any Error)
     }
 
     let subscriber: PassthroughSubscriber<Inner>
     let subscription = CompoundDisposable()
     /// The latest inner subscription.
     let inner = SerialDisposable()
-    /// Guards `State`; never held while calling out.
+    /// Guards `state`; never held while calling out.
     let lock = UnfairLock()
-    var state = State()
-
-    func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
+    var state = State.idle(generation: 0)
 
     init(subscriber: PassthroughSubscriber<Inner>) {
         self.subscriber = subscriber
@@ -32,61 +35,85 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     func switchTo(_ signal: Signal<Inner>) {
-        let generation = withState { state -> Int in
-            state.generation += 1
-            state.innerActive = true
-            return state.generation
+        let generation = lock.withLock { () -> Int? in
+            switch state {
+            case .idle(let previous), .active(let previous, _):
+                state = .active(generation: previous + 1, outerDone: false)
+                return previous + 1
+            case .finished:
+                return nil
+            }
         }
+        guard let generation else { return }
         // The previous inner ends before the new one starts.
         inner.swapIn(nil)?.dispose()
         let slot = SerialDisposable()
         inner.disposable = slot
         slot.disposable = signal.subscribeNext(
             { [self] value in
-                if withState({ $0.generation == generation && !$0.finished }) { subscriber.sendNext(value) }
+                if isLatest(generation) { subscriber.sendNext(value) }
             },
             error: { [self] error in
-                if withState({ $0.generation == generation }) { fail(error) }
+                if isLatest(generation) { fail(error) }
             },
             completed: { [self] in innerCompleted(generation) }
         )
     }
 
-    func innerCompleted(_ generation: Int) {
-        let complete = withState { state -> Bool in
-            guard state.generation == generation, !state.finished else { return false }
-            state.innerActive = false
-            if state.outerDone {
-                state.finished = true
-                return true
-            }
+    func isLatest(_ generation: Int) -> Bool {
+        lock.withLock {
+            if case .active(generation, _) = state { return true }
             return false
         }
-        if complete { finish { $0.sendCompleted() } }
+    }
+
+    func innerCompleted(_ generation: Int) {
+        perform(
+            lock.withLock { () -> Action in
+                guard case .active(generation, let outerDone) = state else { return .none }
+                if outerDone {
+                    state = .finished
+                    return .complete
+                }
+                state = .idle(generation: generation)
+                return .none
+            })
     }
 
     func outerCompleted() {
-        let complete = withState { state -> Bool in
-            state.outerDone = true
-            if !state.innerActive && !state.finished {
-                state.finished = true
-                return true
-            }
-            return false
-        }
-        if complete { finish { $0.sendCompleted() } }
+        perform(
+            lock.withLock { () -> Action in
+                switch state {
+                case .idle:
+                    state = .finished
+                    return .complete
+                case .active(let generation, _):
+                    state = .active(generation: generation, outerDone: true)
+                    return .none
+                case .finished:
+                    return .none
+                }
+            })
     }
 
     func fail(_ error: any Error) {
-        let first = withState { state -> Bool in
-            defer { state.finished = true }
-            return !state.finished
-        }
-        if first { finish { $0.sendError(error) } }
+        perform(
+            lock.withLock { () -> Action in
+                if case .finished = state { return .none }
+                state = .finished
+                return .fail(error)
+            })
     }
 
-    private func finish(_ send: (PassthroughSubscriber<Inner>) -> Void) {
-        send(subscriber)
+    func perform(_ action: Action) {
+        switch action {
+        case .none:
+            return
+        case .complete:
+            subscriber.sendCompleted()
+        case .fail(let error):
+            subscriber.sendError(error)
+        }
         subscription.dispose()
     }
 }
