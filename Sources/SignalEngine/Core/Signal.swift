@@ -1,0 +1,43 @@
+/// A cold stream: a value wrapping one closure that, given a subscriber, starts producing and returns
+/// what stops it. Operators are free functions returning `(Signal) -> Signal`, composed with `|>`.
+///
+/// SwiftSignalKit's `Signal` is a final class; here it is a struct, so building a chain allocates only
+/// the generator closures' contexts, not one object per stage as well.
+public struct Signal<T, E> {
+    @usableFromInline let generator: (Subscriber<T, E>) -> Disposable
+
+    @inlinable
+    public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
+        self.generator = generator
+    }
+
+    /// Subscribes: the handlers go into a new `Subscriber`, the generator runs on the calling thread.
+    /// The returned disposable ends the subscription.
+    @inlinable
+    @discardableResult
+    public func start(
+        next: @escaping (T) -> Void = { _ in },
+        error: @escaping (E) -> Void = { _ in },
+        completed: @escaping () -> Void = {}
+    ) -> Disposable {
+        let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
+        subscriber.attach(generator(subscriber))
+        return subscriber
+    }
+}
+
+/// SwiftSignalKit's error type for signals that cannot fail.
+public enum NoError: Error {}
+
+precedencegroup PipeRight {
+    associativity: left
+    higherThan: DefaultPrecedence
+}
+
+infix operator |> : PipeRight
+
+/// `signal |> map { ... } |> filter { ... }`: applies an operator to a signal.
+@inlinable @inline(__always)
+public func |> <T, U>(value: T, function: (T) -> U) -> U {
+    function(value)
+}

@@ -1,0 +1,20 @@
+/// Per-subscription mutable state of a one-input operator (scan's accumulator, take's count, ...).
+/// Unsynchronised on purpose: the grammar makes events to one subscriber sequential, and only the
+/// stage's own handlers touch it.
+@usableFromInline
+final class StageState<Value>: @unchecked Sendable {
+    @usableFromInline var value: Value
+
+    @inlinable init(_ value: Value) {
+        self.value = value
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+}

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// A bag of disposables disposed together; adding to a disposed set disposes the newcomer at once.
+public final class DisposableSet: Disposable, @unchecked Sendable {
+    private struct State {
+        var members: ContiguousArray<Disposable> = []
+        var disposed = false
+    }
+
+    /// Guards the members and the disposed flag.
+    private let state = Mutex(State())
+
+    public init() {
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    public func add(_ disposable: Disposable) {
+        let rejected = state.withLock { state -> Bool in
+            if state.disposed { return true }
+            state.members.append(disposable)
+            return false
+        }
+        if rejected { disposable.dispose() }
+    }
+
+    /// Forgets a member without disposing it (an inner signal that has ended on its own).
+    public func remove(_ disposable: Disposable) {
+        // The removed member is released after unlocking: its deinit may run engine code.
+        let removed = state.withLock { state -> Disposable? in
+            guard let index = state.members.firstIndex(where: { $0 === disposable }) else { return nil }
+            return state.members.remove(at: index)
+        }
+        _ = removed
+    }
+
+    public func dispose() {
+        let members = state.withLock { state -> ContiguousArray<Disposable> in
+            if state.disposed { return [] }
+            state.disposed = true
+            let members = state.members
+            state.members = []
+            return members
+        }
+        for member in members { member.dispose() }
+    }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// State of `combineLatest` for any arity: the latest values `V` (a tuple of optionals, or an array),
+/// which inputs have produced one and which have completed. The combine function runs outside the lock
+/// on a snapshot of the values.
+@usableFromInline
+final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
+    @usableFromInline struct State {
+        var values: V
+        var hasValue: ContiguousArray<Bool>
+        var withValue = 0
+        var completedCount = 0
+        /// Completion was decided (at most once).
+        var done = false
+    }
+
+    @usableFromInline let subscriber: Subscriber<R, E>
+    @usableFromInline let count: Int
+    @usableFromInline let combine: (V) -> R
+    /// Guards `State`.
+    @usableFromInline let state: Mutex<State>
+    @usableFromInline let inputs = DisposableSet()
+
+    @usableFromInline init(subscriber: Subscriber<R, E>, count: Int, values: V, combine: @escaping (V) -> R) {
+        self.subscriber = subscriber
+        self.count = count
+        self.combine = combine
+        self.state = Mutex(State(values: values, hasValue: ContiguousArray(repeating: false, count: count)))
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    /// Input `index` produced a value: `update` stores it into the values.
+    @usableFromInline
+    func putNext(_ index: Int, _ update: (inout V) -> Void) {
+        let count = self.count
+        let snapshot = state.withLock { state -> V? in
+            update(&state.values)
+            if !state.hasValue[index] {
+                state.hasValue[index] = true
+                state.withValue += 1
+            }
+            return state.withValue == count ? state.values : nil
+        }
+        if let snapshot { subscriber.putNext(combine(snapshot)) }
+    }
+
+    /// Input `index` completed: the whole completes when all have, or at once if this one never
+    /// produced a value (no combination can ever be emitted).
+    @usableFromInline
+    func putCompletion(_ index: Int) {
+        let count = self.count
+        let complete = state.withLock { state -> Bool in
+            if state.done { return false }
+            state.completedCount += 1
+            if !state.hasValue[index] || state.completedCount == count {
+                state.done = true
+                return true
+            }
+            return false
+        }
+        if complete { subscriber.putCompletion() }
+    }
+
+    /// Starts one input unless the whole has already terminated.
+    @usableFromInline
+    func add(_ start: () -> Disposable) {
+        if subscriber.isTerminated { return }
+        inputs.add(start())
+    }
+
+    @usableFromInline
+    func dispose() { inputs.dispose() }
+}

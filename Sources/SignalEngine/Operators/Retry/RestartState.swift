@@ -1,0 +1,100 @@
+import Synchronization
+
+/// State of `restartIfError(attempts:)`: the subscription count and the same loop as `ConcatState`,
+/// so that a signal failing synchronously is restarted without growing the stack.
+@usableFromInline
+final class RestartState<T, E>: Disposable, @unchecked Sendable {
+    /// Where the loop stands.
+    @usableFromInline enum Phase {
+        /// `start` is on the stack of `run()`.
+        case starting
+        /// The signal failed inside its `start`: `run()` restarts it.
+        case failedWhileStarting
+        /// The signal runs asynchronously; its error calls `run()` afresh.
+        case running
+        case disposed
+    }
+
+    @usableFromInline let signal: Signal<T, E>
+    @usableFromInline let subscriber: Subscriber<T, E>
+    @usableFromInline let attempts: Int
+    /// Subscriptions made so far; only `run()` writes it, and `run()` never runs twice at once.
+    @usableFromInline var made = 0
+    /// Guards `phase`.
+    @usableFromInline let phase = Mutex(Phase.running)
+    @usableFromInline let current = MetaDisposable()
+
+    @usableFromInline init(signal: Signal<T, E>, attempts: Int, subscriber: Subscriber<T, E>) {
+        self.signal = signal
+        self.attempts = attempts
+        self.subscriber = subscriber
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    @usableFromInline
+    func run() {
+        while true {
+            let proceed = phase.withLock { phase -> Bool in
+                if case .disposed = phase { return false }
+                phase = .starting
+                return true
+            }
+            if !proceed { return }
+            made += 1
+            let subscriber = self.subscriber
+            current.set(signal.start(
+                next: { subscriber.putNext($0) },
+                error: { self.failed($0) },
+                completed: { subscriber.putCompletion() }))
+            let loop = phase.withLock { phase -> Bool in
+                switch phase {
+                case .failedWhileStarting:
+                    return true
+                case .starting:
+                    phase = .running
+                    return false
+                case .running, .disposed:
+                    return false
+                }
+            }
+            if !loop { return }
+        }
+    }
+
+    @usableFromInline
+    func failed(_ error: E) {
+        // `made` was written by the run() that started this subscription, before `start` returned or
+        // (asynchronous case) before the phase lock was released; the lock orders it before this read.
+        let exhausted = phase.withLock { _ in made >= attempts }
+        if exhausted {
+            subscriber.putError(error)
+            return
+        }
+        let runNow = phase.withLock { phase -> Bool in
+            switch phase {
+            case .starting:
+                phase = .failedWhileStarting
+                return false
+            case .running:
+                return true
+            case .failedWhileStarting, .disposed:
+                return false
+            }
+        }
+        if runNow { run() }
+    }
+
+    @usableFromInline
+    func dispose() {
+        phase.withLock { $0 = .disposed }
+        current.dispose()
+    }
+}

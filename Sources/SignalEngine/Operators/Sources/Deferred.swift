@@ -1,0 +1,10 @@
+/// The generator runs once per subscription, at subscription time.
+@inlinable
+public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
+    Signal { subscriber in
+        generator().start(
+            next: { subscriber.putNext($0) },
+            error: { subscriber.putError($0) },
+            completed: { subscriber.putCompletion() })
+    }
+}

@@ -1,0 +1,95 @@
+import Synchronization
+
+/// State of `switchToLatest`: the one current inner subscription, identified by a generation number so
+/// that a late completion of a replaced inner is ignored.
+@usableFromInline
+final class SwitchState<T, E>: Disposable, @unchecked Sendable {
+    @usableFromInline struct State {
+        /// Generation of the current inner signal.
+        var generation = 0
+        /// The current inner signal has started and not completed.
+        var innerRunning = false
+        /// Its disposable, once `start` returned.
+        var current: Disposable?
+        var outerDone = false
+        var disposed = false
+    }
+
+    @usableFromInline let subscriber: Subscriber<T, E>
+    /// Guards `State`.
+    @usableFromInline let state = Mutex(State())
+    @usableFromInline let outer = MetaDisposable()
+
+    @usableFromInline init(subscriber: Subscriber<T, E>) {
+        self.subscriber = subscriber
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    /// A new inner signal: the previous one is disposed before the new one starts.
+    @usableFromInline
+    func switchTo(_ signal: Signal<T, E>) {
+        let begin = state.withLock { state -> (generation: Int, previous: Disposable?)? in
+            if state.disposed { return nil }
+            state.generation += 1
+            state.innerRunning = true
+            let previous = state.current
+            state.current = nil
+            return (state.generation, previous)
+        }
+        guard let begin else { return }
+        begin.previous?.dispose()
+        let subscriber = self.subscriber
+        let generation = begin.generation
+        let disposable = signal.start(
+            next: { subscriber.putNext($0) },
+            error: { subscriber.putError($0) },
+            completed: { self.innerCompleted(generation) })
+        let disposeNow = state.withLock { state -> Bool in
+            if state.disposed || state.generation != generation { return true }
+            if state.innerRunning { state.current = disposable }
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    @usableFromInline
+    func innerCompleted(_ generation: Int) {
+        let complete = state.withLock { state -> Bool in
+            guard state.generation == generation, state.innerRunning else { return false }
+            state.innerRunning = false
+            state.current = nil
+            return state.outerDone && !state.disposed
+        }
+        if complete { subscriber.putCompletion() }
+    }
+
+    @usableFromInline
+    func outerCompleted() {
+        let complete = state.withLock { state -> Bool in
+            state.outerDone = true
+            return !state.innerRunning && !state.disposed
+        }
+        if complete { subscriber.putCompletion() }
+    }
+
+    @usableFromInline
+    func dispose() {
+        let current = state.withLock { state -> Disposable? in
+            if state.disposed { return nil }
+            state.disposed = true
+            let current = state.current
+            state.current = nil
+            return current
+        }
+        outer.dispose()
+        current?.dispose()
+    }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+
+/// State of `zipSignals` for any arity: per-input buffers `V`, a `pop` that takes one value from every
+/// buffer when all have one, and which inputs have completed. Completes when an input has completed
+/// and its buffer is empty (no further tuple can ever form).
+@usableFromInline
+final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
+    @usableFromInline struct State {
+        var buffers: V
+        var completed: ContiguousArray<Bool>
+        /// Completion was decided (at most once).
+        var done = false
+    }
+
+    @usableFromInline let subscriber: Subscriber<R, E>
+    @usableFromInline let pop: (inout V) -> A?
+    @usableFromInline let isEmpty: (V, Int) -> Bool
+    @usableFromInline let combine: (A) -> R
+    /// Guards `State`.
+    @usableFromInline let state: Mutex<State>
+    @usableFromInline let inputs = DisposableSet()
+
+    @usableFromInline init(
+        subscriber: Subscriber<R, E>, count: Int, buffers: V,
+        pop: @escaping (inout V) -> A?, isEmpty: @escaping (V, Int) -> Bool, combine: @escaping (A) -> R
+    ) {
+        self.subscriber = subscriber
+        self.pop = pop
+        self.isEmpty = isEmpty
+        self.combine = combine
+        self.state = Mutex(State(buffers: buffers, completed: ContiguousArray(repeating: false, count: count)))
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    @usableFromInline
+    func putNext(_ append: (inout V) -> Void) {
+        let (tuple, complete) = state.withLock { state -> (A?, Bool) in
+            if state.done { return (nil, false) }
+            append(&state.buffers)
+            let tuple = pop(&state.buffers)
+            let complete = state.exhausted(isEmpty)
+            return (tuple, complete)
+        }
+        if let tuple { subscriber.putNext(combine(tuple)) }
+        if complete { subscriber.putCompletion() }
+    }
+
+    @usableFromInline
+    func putCompletion(_ index: Int) {
+        let complete = state.withLock { state -> Bool in
+            if state.done { return false }
+            state.completed[index] = true
+            return state.exhausted(isEmpty)
+        }
+        if complete { subscriber.putCompletion() }
+    }
+
+    @usableFromInline
+    func add(_ start: () -> Disposable) {
+        if subscriber.isTerminated { return }
+        inputs.add(start())
+    }
+
+    @usableFromInline
+    func dispose() { inputs.dispose() }
+}
+
+extension ZipState.State {
+    /// Marks done when a completed input has an empty buffer.
+    @usableFromInline
+    mutating func exhausted(_ isEmpty: (V, Int) -> Bool) -> Bool {
+        for index in completed.indices where completed[index] && isEmpty(buffers, index) {
+            done = true
+            return true
+        }
+        return false
+    }
+}
