@@ -162,7 +162,7 @@ final class OperatorTests: XCTestCase {
     func testCatchAndUsing() {
         var released = 0
         let recorder = Recorder<Int>()
-        _ = Observable<Int>.using({ Disposables.create(with: { released += 1 }) }) { _ in
+        _ = Observable<Int>.using({ TestResource { released += 1 } }) { _ in
             Observable<Int>.error(TestError()).catch { _ in Observable.just(9) }
         }.subscribe(recorder.observer)
         XCTAssertEqual(recorder.values, [9])
@@ -216,4 +216,10 @@ final class OperatorTests: XCTestCase {
         subscription.dispose()
         scheduler.queue.sync {}
     }
+}
+
+final class TestResource: Disposable {
+    private let onDispose: () -> Void
+    init(_ onDispose: @escaping () -> Void) { self.onDispose = onDispose }
+    func dispose() { onDispose() }
 }

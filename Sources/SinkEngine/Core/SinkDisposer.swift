@@ -20,8 +20,8 @@ public final class SinkDisposer: Cancelable {
     private let state = Atomic<Int>(0)
     // Written once before `sinkAndSubscriptionSet` is published, read and cleared by the side that
     // disposes; never touched concurrently (see the type comment).
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
 
     init() {
         #if DEBUG

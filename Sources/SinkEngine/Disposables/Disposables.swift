@@ -26,7 +26,7 @@ final class NopDisposable: Disposable {
 final class AnonymousDisposable: Cancelable {
     // Guards `action`: the thread that flips it from false runs and releases the action.
     private let disposed = Atomic<Bool>(false)
-    private var action: (() -> Void)?
+    @exclusivity(unchecked) private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) {
         self.action = action
@@ -55,8 +55,8 @@ final class AnonymousDisposable: Cancelable {
 final class BinaryDisposable: Cancelable {
     // Guards `first` and `second`: the thread that flips it from false disposes and releases them.
     private let disposed = Atomic<Bool>(false)
-    private var first: Disposable?
-    private var second: Disposable?
+    @exclusivity(unchecked) private var first: Disposable?
+    @exclusivity(unchecked) private var second: Disposable?
 
     init(_ first: Disposable, _ second: Disposable) {
         self.first = first

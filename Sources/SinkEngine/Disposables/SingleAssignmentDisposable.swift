@@ -10,7 +10,7 @@ public final class SingleAssignmentDisposable: Cancelable {
 
     // Guards the hand-over of `current` between `setDisposable` and `dispose()`.
     private let state = Atomic<Int>(0)
-    private var current: Disposable?
+    @exclusivity(unchecked) private var current: Disposable?
 
     public init() {
         #if DEBUG

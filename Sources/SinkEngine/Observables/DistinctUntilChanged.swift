@@ -21,7 +21,7 @@ final class DistinctUntilChanged<Element: Equatable>: Producer<Element> {
 
 final class DistinctUntilChangedSink<Element: Equatable>: Sink<Element> {
     // Events arrive serially (the grammar), so the last element needs no lock.
-    private var last: Element?
+    @exclusivity(unchecked) private var last: Element?
 
     func on(_ event: Event<Element>) {
         switch event {

@@ -62,9 +62,9 @@ private let trampolineKey: pthread_key_t = {
 /// One thread's trampoline: only ever touched by its own thread, so it needs no lock.
 final class TrampolineQueue {
     /// `true` while this thread runs an action (or an outermost subscription) through the trampoline.
-    var isRunning = false
-    private var items: [ScheduledItem?] = []
-    private var head = 0
+    @exclusivity(unchecked) var isRunning = false
+    @exclusivity(unchecked) private var items: [ScheduledItem?] = []
+    @exclusivity(unchecked) private var head = 0
 
     func enqueue(_ item: ScheduledItem) {
         items.append(item)

@@ -176,12 +176,12 @@ public class SubjectBase<Element>: Producer<Element> {
 
 /// One observer of a subject; disposing it unsubscribes, and silences it at once (also mid-delivery).
 public final class SubjectSubscription<Element>: Disposable {
-    private var subject: SubjectBase<Element>?
+    @exclusivity(unchecked) private var subject: SubjectBase<Element>?
     private let observer: AnyObserver<Element>
     // Guards `subject` (released by the first `dispose()`), and silences delivery once set.
     private let disposed = Atomic<Bool>(false)
     /// Position key in the subject's list; set under the subject's lock before the list holds it.
-    var key = 0
+    @exclusivity(unchecked) var key = 0
 
     init(subject: SubjectBase<Element>, observer: AnyObserver<Element>) {
         self.subject = subject

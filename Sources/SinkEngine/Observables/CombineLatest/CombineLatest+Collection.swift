@@ -57,10 +57,17 @@ final class CombineLatestCollectionSink<Source, Result>: CombineLatestSink<Resul
     }
 
     func on(_ event: Event<Source>, index: Int) {
-        serialize((event, index)) { [self] pair in
-            handle(pair.0, index: pair.1) { value in
-                if latest.isEmpty { pending[pair.1] = value } else { latest[pair.1] = value }
-            }
+        if enterSerialSection() {
+            receive(event, index: index)
+            leaveSerialSection()
+        } else {
+            runSerialized { [self] in receive(event, index: index) }
+        }
+    }
+
+    private func receive(_ event: Event<Source>, index: Int) {
+        handle(event, index: index) { value in
+            if latest.isEmpty { pending[index] = value } else { latest[index] = value }
         }
     }
 }

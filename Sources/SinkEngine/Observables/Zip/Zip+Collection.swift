@@ -54,8 +54,15 @@ final class ZipCollectionSink<Source, Result>: ZipSink<Result> {
     }
 
     func on(_ event: Event<Source>, index: Int) {
-        serialize((event, index)) { [self] pair in
-            handle(pair.0, index: pair.1) { queues[pair.1].enqueue($0) }
+        if enterSerialSection() {
+            receive(event, index: index)
+            leaveSerialSection()
+        } else {
+            runSerialized { [self] in receive(event, index: index) }
         }
+    }
+
+    private func receive(_ event: Event<Source>, index: Int) {
+        handle(event, index: index) { value in queues[index].enqueue(value) }
     }
 }
