@@ -18,21 +18,17 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     @usableFromInline let error: (E) -> Void
     @usableFromInline let completed: () -> Void
 
-    /// Set once, by the first terminal event or dispose; read (relaxed) by every `putNext`.
-    @usableFromInline let terminated = Atomic<Bool>(false)
+    /// Bit `terminatedBit`: set once, by the first terminal event or dispose; read (relaxed) by every
+    /// `putNext`. Bit `attachedBit`: `upstream` has been written by `attach`. Whoever sets the second
+    /// of the two bits disposes upstream: the terminator if it finds `attachedBit`, else `attach`.
+    @usableFromInline let state = Atomic<Int>(0)
+    @usableFromInline static var terminatedBit: Int { 1 }
+    @usableFromInline static var attachedBit: Int { 2 }
 
-    /// Where the disposable of the subscription above stands.
-    @usableFromInline enum Upstream {
-        /// The generator has not returned it yet.
-        case pending
-        /// Held until termination or dispose.
-        case attached(Disposable)
-        /// Terminated or disposed: anything attached from now on is disposed at once.
-        case released
-    }
-
-    /// Guards the upstream disposable (taken on attach and on termination, never per event).
-    @usableFromInline let upstream = Mutex<Upstream>(.pending)
+    /// The disposable of the subscription above. Written once by `attach` before it sets
+    /// `attachedBit` (releasing); read and cleared once by the side that disposes it, after its
+    /// read-modify-write of `state` saw both bits (acquiring). Never touched by two threads at once.
+    @usableFromInline var upstream: Disposable?
 
     @inlinable
     public init(
@@ -55,65 +51,57 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// True once a terminal event was put or the subscription was disposed.
-    @inlinable public var isTerminated: Bool { terminated.load(ordering: .relaxed) }
+    @inlinable public var isTerminated: Bool { state.load(ordering: .relaxed) & Self.terminatedBit != 0 }
 
     @inlinable @inline(__always)
     public func putNext(_ value: T) {
         // Relaxed is enough: the handler is immutable and was published with the subscriber itself.
-        if !terminated.load(ordering: .relaxed) {
+        if state.load(ordering: .relaxed) & Self.terminatedBit == 0 {
             next(value)
         }
     }
 
     @inlinable
     public func putError(_ value: E) {
-        if terminated.exchange(true, ordering: .acquiringAndReleasing) { return }
+        let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.terminatedBit != 0 { return }
         error(value)
-        releaseUpstream()
+        if previous & Self.attachedBit != 0 { disposeUpstream() }
     }
 
     @inlinable
     public func putCompletion() {
-        if terminated.exchange(true, ordering: .acquiringAndReleasing) { return }
+        let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.terminatedBit != 0 { return }
         completed()
-        releaseUpstream()
+        if previous & Self.attachedBit != 0 { disposeUpstream() }
     }
 
     /// Ends the subscription: nothing is delivered that starts after this returns, and upstream is
     /// disposed. Idempotent, any thread, also during delivery.
     @inlinable
     public func dispose() {
-        terminated.store(true, ordering: .releasing)
-        releaseUpstream()
+        let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.terminatedBit != 0 { return }
+        if previous & Self.attachedBit != 0 { disposeUpstream() }
     }
 
-    /// Called by `Signal.start` with what the generator returned.
+    /// Called by `Signal.start` with what the generator returned. If the subscription already ended
+    /// (a synchronous terminal event inside the generator), the disposable is disposed at once.
     @inlinable
     func attach(_ disposable: Disposable) {
         if disposable === EmptyDisposable { return }
-        let alreadyReleased = upstream.withLock { slot -> Bool in
-            if case .released = slot { return true }
-            slot = .attached(disposable)
-            return false
-        }
-        if alreadyReleased { disposable.dispose() }
+        upstream = disposable
+        let previous = state.bitwiseOr(Self.attachedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.terminatedBit != 0 { disposeUpstream() }
     }
 
     /// Takes the upstream disposable out (breaking the subscriber <-> upstream cycle) and disposes it.
+    /// Runs at most once: only the side that set the second bit gets here.
     @inlinable
-    func releaseUpstream() {
-        let taken = upstream.withLock { slot -> Disposable? in
-            switch slot {
-            case .attached(let disposable):
-                slot = .released
-                return disposable
-            case .pending:
-                slot = .released
-                return nil
-            case .released:
-                return nil
-            }
-        }
+    func disposeUpstream() {
+        let taken = upstream
+        upstream = nil
         taken?.dispose()
     }
 }

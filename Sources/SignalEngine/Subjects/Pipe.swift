@@ -4,48 +4,49 @@ import Synchronization
 /// `Pipe` has only `putNext`; this one also carries the terminal events (later subscribers get the
 /// terminal event at once), which the suite's publish subject needs.
 public final class Pipe<T, E>: @unchecked Sendable {
-    /// Guards the subscriber list and the terminal event.
-    @usableFromInline let list = Mutex(SubscriberList<T, E>())
+    @usableFromInline let table = SubscriberTable()
+    /// Guards the terminal event, written before the table is closed.
+    @usableFromInline let terminal = Mutex<SubjectTerminal<E>?>(nil)
 
     public init() {}
 
     @inlinable
     public func putNext(_ value: T) {
-        let entries = list.withLock { $0.terminal == nil ? $0.entries : [] }
-        for entry in entries { entry.subscriber.putNext(value) }
+        for entry in table.snapshot() {
+            unsafeDowncast(entry.subscriber, to: Subscriber<T, E>.self).putNext(value)
+        }
     }
 
-    public func putError(_ error: E) {
-        let entries = list.withLock { $0.terminate(.error(error)) }
-        for entry in entries { entry.subscriber.putError(error) }
-    }
+    @inlinable
+    public func putError(_ error: E) { terminate(.error(error)) }
 
-    public func putCompletion() {
-        let entries = list.withLock { $0.terminate(.completed) }
-        for entry in entries { entry.subscriber.putCompletion() }
+    @inlinable
+    public func putCompletion() { terminate(.completed) }
+
+    @inlinable
+    func terminate(_ event: SubjectTerminal<E>) {
+        let first = terminal.withLock { terminal -> Bool in
+            if terminal != nil { return false }
+            terminal = event
+            return true
+        }
+        if !first { return }
+        for entry in table.close() {
+            event.put(unsafeDowncast(entry.subscriber, to: Subscriber<T, E>.self))
+        }
     }
 
     /// The signal of this pipe's events.
     @inlinable
     public func signal() -> Signal<T, E> {
         Signal<T, E> { subscriber in
-            let outcome = self.list.withLock { list -> (key: Int?, terminal: SubscriberList<T, E>.Terminal?) in
-                if let terminal = list.terminal { return (nil, terminal) }
-                return (list.add(subscriber), nil)
-            }
-            if let terminal = outcome.terminal {
-                terminal.put(subscriber)
+            switch self.table.add(subscriber) {
+            case .added(let key):
+                return SubjectRemoval(table: self.table, key: key)
+            case .closed, .stale:
+                self.terminal.withLock { $0 }?.put(subscriber)
                 return EmptyDisposable
             }
-            return SubjectRemoval(subject: self, key: outcome.key!)
         }
-    }
-}
-
-extension Pipe: SubjectRemovable {
-    @usableFromInline
-    func remove(_ key: Int) {
-        let removed = list.withLock { $0.remove(key) }
-        _ = removed
     }
 }

@@ -5,16 +5,14 @@ import Synchronization
 /// directly, terminal events included (the suite's replay-last subject).
 public final class Promise<T, E>: @unchecked Sendable {
     @usableFromInline struct State {
-        @usableFromInline var list = SubscriberList<T, E>()
         @usableFromInline var value: T?
-        /// Bumped on every value, so that a subscriber replayed outside the lock can tell whether it
-        /// missed a newer value before joining the list.
-        @usableFromInline var version = 0
-
+        @usableFromInline var terminal: SubjectTerminal<E>?
         @usableFromInline init(value: T?) { self.value = value }
     }
 
-    /// Guards the subscriber list, the current value and its version.
+    @usableFromInline let table = SubscriberTable()
+    /// Guards the current value and the terminal event. The table's version is bumped inside this
+    /// lock, so (value, version) pairs read under it are consistent.
     @usableFromInline let state: Mutex<State>
     /// The signal followed by `set(_:)`.
     private let followed = MetaDisposable()
@@ -29,23 +27,32 @@ public final class Promise<T, E>: @unchecked Sendable {
 
     @inlinable
     public func putNext(_ value: T) {
-        let entries = state.withLock { state -> ContiguousArray<(key: Int, subscriber: Subscriber<T, E>)> in
-            if state.list.terminal != nil { return [] }
+        let entries = state.withLock { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
+            if state.terminal != nil { return [] }
             state.value = value
-            state.version &+= 1
-            return state.list.entries
+            return table.snapshot(bumpingVersion: true)
         }
-        for entry in entries { entry.subscriber.putNext(value) }
+        for entry in entries {
+            unsafeDowncast(entry.subscriber, to: Subscriber<T, E>.self).putNext(value)
+        }
     }
 
-    public func putError(_ error: E) {
-        let entries = state.withLock { $0.list.terminate(.error(error)) }
-        for entry in entries { entry.subscriber.putError(error) }
-    }
+    @inlinable
+    public func putError(_ error: E) { terminate(.error(error)) }
 
-    public func putCompletion() {
-        let entries = state.withLock { $0.list.terminate(.completed) }
-        for entry in entries { entry.subscriber.putCompletion() }
+    @inlinable
+    public func putCompletion() { terminate(.completed) }
+
+    @inlinable
+    func terminate(_ event: SubjectTerminal<E>) {
+        let entries = state.withLock { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
+            if state.terminal != nil { return [] }
+            state.terminal = event
+            return table.close()
+        }
+        for entry in entries {
+            event.put(unsafeDowncast(entry.subscriber, to: Subscriber<T, E>.self))
+        }
     }
 
     /// Follows `signal`: its values become this promise's values (SwiftSignalKit's `Promise.set`).
@@ -53,37 +60,26 @@ public final class Promise<T, E>: @unchecked Sendable {
         followed.set(signal.start(next: { [weak self] in self?.putNext($0) }))
     }
 
-    /// The current value, then every later one.
+    /// The current value, then every later one. The value is replayed outside the lock; the
+    /// subscriber joins only if no newer value was put meanwhile (else the newer one is replayed),
+    /// so it never sees an older value after a newer one.
     @inlinable
     public func get() -> Signal<T, E> {
         Signal<T, E> { subscriber in
-            var seen = -1
+            var current = self.state.withLock { ($0.value, self.table.state.withLock { $0.version }, $0.terminal) }
             while true {
-                // Replay outside the lock; join the list only if no newer value arrived meanwhile.
-                let step = self.state.withLock { state -> (replay: T?, key: Int?, terminal: SubscriberList<T, E>.Terminal?) in
-                    if state.version == seen {
-                        if let terminal = state.list.terminal { return (nil, nil, terminal) }
-                        return (nil, state.list.add(subscriber), nil)
-                    }
-                    seen = state.version
-                    return (state.value, nil, nil)
-                }
-                if let key = step.key { return SubjectRemoval(subject: self, key: key) }
-                if let terminal = step.terminal {
-                    terminal.put(subscriber)
-                    return EmptyDisposable
-                }
-                if let replay = step.replay { subscriber.putNext(replay) }
+                if let value = current.0 { subscriber.putNext(value) }
                 if subscriber.isTerminated { return EmptyDisposable }
+                switch self.table.add(subscriber, ifVersion: current.1) {
+                case .added(let key):
+                    return SubjectRemoval(table: self.table, key: key)
+                case .closed:
+                    self.state.withLock { $0.terminal }?.put(subscriber)
+                    return EmptyDisposable
+                case .stale:
+                    current = self.state.withLock { ($0.value, self.table.state.withLock { $0.version }, $0.terminal) }
+                }
             }
         }
-    }
-}
-
-extension Promise: SubjectRemovable {
-    @usableFromInline
-    func remove(_ key: Int) {
-        let removed = state.withLock { $0.list.remove(key) }
-        _ = removed
     }
 }
