@@ -4,7 +4,7 @@
 public class SerialDisposable: Disposable, @unchecked Sendable {
     /// Guards `current`; `disposedFlag` is set inside it. Never held while calling out.
     let lock = UnfairLock()
-    var current: Disposable?
+    @exclusivity(unchecked) var current: Disposable?
 
     public override init() { super.init() }
 

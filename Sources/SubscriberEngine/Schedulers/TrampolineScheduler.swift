@@ -13,9 +13,9 @@ import Darwin
 final class TrampolineScheduler: Scheduler, @unchecked Sendable {
     /// One per thread, reached through a pthread key; touched only by its own thread, so unguarded.
     final class ThreadQueue {
-        var items: [(cancel: Disposable?, block: () -> Void)] = []
-        var head = 0
-        var draining = false
+        @exclusivity(unchecked) var items: [(cancel: Disposable?, block: () -> Void)] = []
+        @exclusivity(unchecked) var head = 0
+        @exclusivity(unchecked) var draining = false
     }
 
     static let key: pthread_key_t = {

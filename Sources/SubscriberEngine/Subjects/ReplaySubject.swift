@@ -17,7 +17,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     public let capacity: Int
     /// Guards the buffer, the subscriber list and the terminal event; never held while sending.
     let lock = UnfairLock()
-    var state: State
+    @exclusivity(unchecked) var state: State
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 

@@ -17,7 +17,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
 
     /// Guards the subscriber list and the terminal event; never held while sending.
     let lock = UnfairLock()
-    var state = State()
+    @exclusivity(unchecked) var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 

@@ -18,9 +18,9 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     /// serialises the calls of the three blocks.
     let lock = RecursiveLock()
     /// Guarded by `lock`: set by the first terminal event; nothing is delivered afterwards.
-    var terminated = false
+    @exclusivity(unchecked) var terminated = false
     /// Guarded by `lock`: the subscriptions to end on the terminal event (RAC's `disposable`).
-    var subscriptions: Disposable?
+    @exclusivity(unchecked) var subscriptions: Disposable?
 
     public init(
         next: @escaping (Value) -> Void,

@@ -14,7 +14,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     /// Guards `State`; the combination is sent after unlocking.
     let lock = UnfairLock()
-    var state = State()
+    @exclusivity(unchecked) var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 

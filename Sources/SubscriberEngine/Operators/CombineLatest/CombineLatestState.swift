@@ -16,7 +16,7 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     let count: Int
     /// Guards `State`; the combination is sent after unlocking.
     let lock = UnfairLock()
-    var state: State
+    @exclusivity(unchecked) var state: State
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 

@@ -9,7 +9,7 @@ extension Signal {
 }
 
 /// The subscriber of `filterDirect`; stateless, lock-free like `MapSubscriber`.
-final class FilterSubscriber<Value>: Subscriber, @unchecked Sendable {
+public final class FilterSubscriber<Value>: Subscriber, @unchecked Sendable {
     let downstream: PassthroughSubscriber<Value>
     let predicate: (Value) -> Bool
 
@@ -22,10 +22,10 @@ final class FilterSubscriber<Value>: Subscriber, @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     @inline(__always)
-    func sendNext(_ value: Value) {
+    public func sendNext(_ value: Value) {
         if predicate(value) { downstream.sendNext(value) }
     }
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) {}
+    public func sendError(_ error: any Error) { downstream.sendError(error) }
+    public func sendCompleted() { downstream.sendCompleted() }
+    public func didSubscribe(with disposable: CompoundDisposable) {}
 }

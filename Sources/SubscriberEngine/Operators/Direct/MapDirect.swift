@@ -11,7 +11,7 @@ extension Signal {
 
 /// The subscriber of `mapDirect`. Stateless, so it needs no lock: events are serialised by the sender
 /// (RAC's contract), and the passthrough subscribers around it drop events after dispose.
-final class MapSubscriber<Value, Result>: Subscriber, @unchecked Sendable {
+public final class MapSubscriber<Value, Result>: Subscriber, @unchecked Sendable {
     let downstream: PassthroughSubscriber<Result>
     let transform: (Value) -> Result
 
@@ -24,8 +24,8 @@ final class MapSubscriber<Value, Result>: Subscriber, @unchecked Sendable {
     deinit { liveObjectDestroyed() }
 
     @inline(__always)
-    func sendNext(_ value: Value) { downstream.sendNext(transform(value)) }
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) {}
+    public func sendNext(_ value: Value) { downstream.sendNext(transform(value)) }
+    public func sendError(_ error: any Error) { downstream.sendError(error) }
+    public func sendCompleted() { downstream.sendCompleted() }
+    public func didSubscribe(with disposable: CompoundDisposable) {}
 }

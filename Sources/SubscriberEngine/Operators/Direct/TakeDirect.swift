@@ -16,7 +16,7 @@ extension Signal {
 /// fed from several threads) let exactly `count` values through, and completed goes out only after all
 /// of them: it is sent by whichever sender finishes delivering the last of the `count` values, not by the
 /// one that counted the last value (which could otherwise overtake a slower sender of an earlier one).
-final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
+public final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
     let downstream: PassthroughSubscriber<Value>
     let count: Int
     /// Values seen so far (only the first `count` are forwarded).
@@ -25,7 +25,7 @@ final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
     let delivered = Atomic<Int>(0)
     /// The source subscription, ended after the last value. Written once, before any event can arrive
     /// (`didSubscribe(with:)` runs before the source's `didSubscribe` block).
-    var source: CompoundDisposable?
+    @exclusivity(unchecked) var source: CompoundDisposable?
 
     init(downstream: PassthroughSubscriber<Value>, count: Int) {
         self.downstream = downstream
@@ -35,7 +35,7 @@ final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
 
     deinit { liveObjectDestroyed() }
 
-    func sendNext(_ value: Value) {
+    public func sendNext(_ value: Value) {
         let seen = taken.wrappingAdd(1, ordering: .relaxed).newValue
         if seen > count { return }
         downstream.sendNext(value)
@@ -45,15 +45,15 @@ final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
         }
     }
 
-    func sendError(_ error: any Error) {
+    public func sendError(_ error: any Error) {
         if taken.load(ordering: .relaxed) >= count { return }
         downstream.sendError(error)
     }
 
-    func sendCompleted() {
+    public func sendCompleted() {
         if taken.load(ordering: .relaxed) >= count { return }
         downstream.sendCompleted()
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { source = disposable }
+    public func didSubscribe(with disposable: CompoundDisposable) { source = disposable }
 }

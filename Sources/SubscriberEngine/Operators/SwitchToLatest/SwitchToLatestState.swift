@@ -24,7 +24,7 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     let inner = SerialDisposable()
     /// Guards `state`; never held while calling out.
     let lock = UnfairLock()
-    var state = State.idle(generation: 0)
+    @exclusivity(unchecked) var state = State.idle(generation: 0)
 
     init(subscriber: PassthroughSubscriber<Inner>) {
         self.subscriber = subscriber

@@ -24,7 +24,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     /// Guards `State`; actions are carried out after unlocking.
     let lock = UnfairLock()
-    var state = State()
+    @exclusivity(unchecked) var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
