@@ -1,4 +1,3 @@
-import Synchronization
 @testable import SinkEngine
 
 /// Records every event a subscription receives, for marble-like assertions.
@@ -9,14 +8,16 @@ final class Recorder<Element>: @unchecked Sendable {
         case completed
     }
 
-    // Guards `events`: subscriptions may deliver from any thread.
-    private let lock = Mutex<[Event<Element>]>([])
+    // Guards `recorded`: subscriptions may deliver from any thread. (The engine's lock, because
+    // ThreadSanitizer cannot see `Synchronization.Mutex` on Linux.)
+    private let lock = SpinLock()
+    private var recorded: [Event<Element>] = []
 
     var observer: AnyObserver<Element> {
-        AnyObserver { event in self.lock.withLock { $0.append(event) } }
+        AnyObserver { event in self.lock.withLock { self.recorded.append(event) } }
     }
 
-    var events: [Event<Element>] { lock.withLock { $0 } }
+    var events: [Event<Element>] { lock.withLock { recorded } }
 
     var values: [Element] {
         events.compactMap { if case .next(let value) = $0 { return value } else { return nil } }

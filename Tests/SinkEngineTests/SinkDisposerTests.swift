@@ -71,11 +71,9 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
 }
 
-import Synchronization
-
 /// A tiny lock for test helpers.
 final class NSLockish: @unchecked Sendable {
     // Guards whatever the caller touches inside `withLock`.
-    private let mutex = Mutex(())
-    func withLock<T>(_ body: () -> T) -> T { mutex.withLock { _ in body() } }
+    private let spinLock = SpinLock()
+    func withLock<T>(_ body: () -> T) -> T { spinLock.withLock(body) }
 }

@@ -16,12 +16,18 @@ open class SerializingSink<Element>: Sink<Element> {
     }
 
     // Guards `busy` and `pending`; held only to change them, never while running work.
-    private let gate = Mutex(Gate())
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var gate = Gate()
+
+    @inline(__always)
+    private func withGate<R>(_ body: (inout Gate) -> R) -> R {
+        lock.withLock { body(&gate) }
+    }
 
     /// Takes the sink if it is idle. After `true`, run the work, then call `leaveSerialSection()`.
     @inline(__always)
     public final func enterSerialSection() -> Bool {
-        gate.withLock { gate in
+        withGate { gate in
             if gate.busy { return false }
             gate.busy = true
             return true
@@ -31,7 +37,7 @@ open class SerializingSink<Element>: Sink<Element> {
     /// Runs queued work, then releases the sink.
     public final func leaveSerialSection() {
         while true {
-            let batch: [() -> Void]? = gate.withLock { gate in
+            let batch: [() -> Void]? = withGate { gate in
                 if gate.pending.isEmpty {
                     gate.busy = false
                     return nil
@@ -59,7 +65,7 @@ open class SerializingSink<Element>: Sink<Element> {
 
     /// For work that found the sink busy: queues it, or runs it if the sink became idle meanwhile.
     public final func runSerialized(_ work: @escaping () -> Void) {
-        let entered = gate.withLock { gate -> Bool in
+        let entered = withGate { gate -> Bool in
             if gate.busy {
                 gate.pending.append(work)
                 return false

@@ -14,7 +14,13 @@ public final class CompositeDisposable: Cancelable {
     }
 
     // Guards the table, the key counter and the disposed flag; never held while disposing.
-    private let state = Mutex(State())
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var guarded = State()
+
+    @inline(__always)
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&guarded) }
+    }
 
     public init() {
         #if DEBUG
@@ -23,7 +29,7 @@ public final class CompositeDisposable: Cancelable {
     }
 
     public init(_ disposables: Disposable...) {
-        state.withLock { state in
+        withState { state in
             for disposable in disposables {
                 state.disposables[state.nextKey] = disposable
                 state.nextKey += 1
@@ -40,12 +46,12 @@ public final class CompositeDisposable: Cancelable {
         #endif
     }
 
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool { withState { $0.isDisposed } }
 
     /// Adds `disposable`; returns `nil` (having disposed it) if this composite is already disposed.
     @discardableResult
     public func insert(_ disposable: Disposable) -> DisposeKey? {
-        let key: Int? = state.withLock { state in
+        let key: Int? = withState { state in
             if state.isDisposed { return nil }
             let key = state.nextKey
             state.nextKey += 1
@@ -61,14 +67,14 @@ public final class CompositeDisposable: Cancelable {
 
     /// Removes the disposable for `key` and disposes it.
     public func remove(for key: DisposeKey) {
-        let removed = state.withLock { $0.disposables.removeValue(forKey: key.value) }
+        let removed = withState { $0.disposables.removeValue(forKey: key.value) }
         removed?.dispose()
     }
 
-    public var count: Int { state.withLock { $0.disposables.count } }
+    public var count: Int { withState { $0.disposables.count } }
 
     public func dispose() {
-        let removed: [Int: Disposable]? = state.withLock { state in
+        let removed: [Int: Disposable]? = withState { state in
             if state.isDisposed { return nil }
             state.isDisposed = true
             let all = state.disposables

@@ -8,13 +8,19 @@ public final class DisposeBag {
     }
 
     // Guards the held disposables; never held while disposing.
-    private let state = Mutex(State())
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var guarded = State()
+
+    @inline(__always)
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&guarded) }
+    }
 
     public init() {}
 
     /// Holds `disposable` until the bag goes away (disposes it at once if that already happened).
     public func insert(_ disposable: Disposable) {
-        let rejected = state.withLock { state -> Bool in
+        let rejected = withState { state -> Bool in
             if state.isDisposed { return true }
             state.disposables.append(disposable)
             return false
@@ -23,7 +29,7 @@ public final class DisposeBag {
     }
 
     deinit {
-        let all = state.withLock { state -> [Disposable] in
+        let all = withState { state -> [Disposable] in
             state.isDisposed = true
             return state.disposables
         }

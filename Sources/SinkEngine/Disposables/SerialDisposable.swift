@@ -9,7 +9,13 @@ public final class SerialDisposable: Cancelable {
     }
 
     // Guards the current disposable and the disposed flag; never held while disposing.
-    private let state = Mutex(State())
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var guarded = State()
+
+    @inline(__always)
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&guarded) }
+    }
 
     public init() {
         #if DEBUG
@@ -23,12 +29,12 @@ public final class SerialDisposable: Cancelable {
         #endif
     }
 
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool { withState { $0.isDisposed } }
 
     public var disposable: Disposable? {
-        get { state.withLock { $0.current } }
+        get { withState { $0.current } }
         set {
-            let previous: Disposable? = state.withLock { state in
+            let previous: Disposable? = withState { state in
                 if state.isDisposed { return newValue }
                 let previous = state.current
                 state.current = newValue
@@ -39,7 +45,7 @@ public final class SerialDisposable: Cancelable {
     }
 
     public func dispose() {
-        let current: Disposable? = state.withLock { state in
+        let current: Disposable? = withState { state in
             if state.isDisposed { return nil }
             state.isDisposed = true
             let current = state.current

@@ -33,7 +33,13 @@ final class ObserveOnSink<Element>: Sink<Element> {
 
     private let scheduler: ImmediateSchedulerType
     // Guards the queue and `isScheduled`; never held while delivering.
-    private let state = Mutex(State())
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var guarded = State()
+
+    @inline(__always)
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&guarded) }
+    }
 
     init(scheduler: ImmediateSchedulerType, observer: AnyObserver<Element>, cancel: SinkDisposer) {
         self.scheduler = scheduler
@@ -41,7 +47,7 @@ final class ObserveOnSink<Element>: Sink<Element> {
     }
 
     func on(_ event: Event<Element>) {
-        let shouldSchedule = state.withLock { state -> Bool in
+        let shouldSchedule = withState { state -> Bool in
             state.queue.append(event)
             if state.isScheduled { return false }
             state.isScheduled = true
@@ -54,7 +60,7 @@ final class ObserveOnSink<Element>: Sink<Element> {
 
     private func drain() {
         while true {
-            let batch: [Event<Element>]? = state.withLock { state in
+            let batch: [Event<Element>]? = withState { state in
                 if state.queue.isEmpty {
                     state.isScheduled = false
                     return nil

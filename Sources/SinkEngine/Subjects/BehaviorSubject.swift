@@ -7,6 +7,6 @@ public final class BehaviorSubject<Element>: SubjectBase<Element> {
 
     /// The latest value.
     public func value() -> Element {
-        state.withLock { $0.buffer[$0.buffer.count - 1] }
+        withState { $0.buffer[$0.buffer.count - 1] }
     }
 }

@@ -39,14 +39,20 @@ public class SubjectBase<Element>: Producer<Element> {
     private let replaysAfterStop: Bool
     // Guards the observer list, the buffer, the terminal event and the delivery queue; never held
     // while an observer runs.
-    let state: Mutex<State>
+    let lock = SpinLock()
+    @exclusivity(unchecked) var guarded: State
+
+    @inline(__always)
+    final func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&guarded) }
+    }
 
     init(capacity: Int, initial: [Element], replaysAfterStop: Bool) {
         self.capacity = capacity
         self.replaysAfterStop = replaysAfterStop
         var initialState = State()
         initialState.buffer = initial
-        self.state = Mutex(initialState)
+        self.guarded = initialState
         super.init { producer, observer, _ in
             let subject = unsafeDowncast(producer, to: SubjectBase<Element>.self)
             return SinkAndSubscription(sink: Disposables.create(), subscription: subject.register(observer))
@@ -57,7 +63,7 @@ public class SubjectBase<Element>: Producer<Element> {
 
     /// Sends `event` to every current subscriber. Events after a terminal event are ignored.
     public final func on(_ event: Event<Element>) {
-        let first: Delivery? = state.withLock { state in
+        let first: Delivery? = withState { state in
             if state.busy {
                 state.pending.append(.event(event))
                 return nil
@@ -75,7 +81,7 @@ public class SubjectBase<Element>: Producer<Element> {
     public final func onCompleted() { on(.completed) }
 
     /// `true` while at least one observer is subscribed.
-    public final var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+    public final var hasObservers: Bool { withState { !$0.observers.isEmpty } }
 
     // MARK: Internals
 
@@ -111,7 +117,7 @@ public class SubjectBase<Element>: Producer<Element> {
     /// Delivers queued work, then leaves the delivering role.
     private func drain() {
         while true {
-            let next: Delivery? = state.withLock { state in
+            let next: Delivery? = withState { state in
                 if state.pending.isEmpty {
                     state.busy = false
                     return nil
@@ -131,7 +137,7 @@ public class SubjectBase<Element>: Producer<Element> {
     /// Registers `observer` (unless stopped) and replays the buffer to it, in order with other delivery.
     private func register(_ observer: AnyObserver<Element>) -> Disposable {
         let subscription = SubjectSubscription(subject: self, observer: observer)
-        let delivery: Delivery = state.withLock { state in
+        let delivery: Delivery = withState { state in
             if let stop = state.stopEvent {
                 return .replay(subscription, replaysAfterStop ? state.buffer : [], stop: stop)
             }
@@ -159,7 +165,7 @@ public class SubjectBase<Element>: Producer<Element> {
     }
 
     func unregister(_ subscription: SubjectSubscription<Element>) {
-        let removed: SubjectSubscription<Element>? = state.withLock { state in
+        let removed: SubjectSubscription<Element>? = withState { state in
             // Keys increase along the list: binary search.
             var low = 0
             var high = state.observers.count
