@@ -36,25 +36,4 @@ extension Signal {
             )
         }
     }
-
-    /// RAC's `-initially:`: runs the block at each subscription, before the source is subscribed.
-    public func initially(_ block: @escaping () -> Void) -> Signal<Value> {
-        let source = self
-        return .createSignal { subscriber in
-            block()
-            return source.subscribe(subscriber)
-        }
-    }
-
-    /// Runs the block once when a subscription ends, by dispose or after its terminal event (RAC adds
-    /// a block disposable to the subscription; its `-finally:` covers only the terminal events).
-    public func doDisposed(_ block: @escaping () -> Void) -> Signal<Value> {
-        let source = self
-        return .createSignal { subscriber in
-            let subscription = CompoundDisposable()
-            subscription.add(Disposable(block))
-            subscription.add(source.subscribe(subscriber))
-            return subscription
-        }
-    }
 }
