@@ -1,9 +1,10 @@
 /// Per-subscription mutable state of a one-input operator (scan's accumulator, take's count, ...).
-/// Unsynchronised on purpose: the grammar makes events to one subscriber sequential, and only the
+/// Unsynchronised on purpose (and without dynamic exclusivity checks, which would cost a runtime call
+/// per event): the grammar makes events to one subscriber sequential, and only the
 /// stage's own handlers touch it.
 @usableFromInline
 final class StageState<Value>: @unchecked Sendable {
-    @usableFromInline var value: Value
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
     @inlinable init(_ value: Value) {
         self.value = value

@@ -28,7 +28,7 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     /// The disposable of the subscription above. Written once by `attach` before it sets
     /// `attachedBit` (releasing); read and cleared once by the side that disposes it, after its
     /// read-modify-write of `state` saw both bits (acquiring). Never touched by two threads at once.
-    @usableFromInline var upstream: Disposable?
+    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
 
     @inlinable
     public init(

@@ -12,9 +12,9 @@ public final class Trampoline: @unchecked Sendable {
 
     /// The per-thread queue of pending work. Only its own thread touches it.
     final class Frame {
-        var running = false
-        var pending: [() -> Void] = []
-        var head = 0
+        @exclusivity(unchecked) var running = false
+        @exclusivity(unchecked) var pending: [() -> Void] = []
+        @exclusivity(unchecked) var head = 0
     }
 
     private let key: pthread_key_t

@@ -14,15 +14,16 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// Guards the current value and the terminal event. The table's version is bumped inside this
     /// lock, so (value, version) pairs read under it are consistent.
     @usableFromInline let state: Mutex<State>
-    /// The signal followed by `set(_:)`.
-    private let followed = MetaDisposable()
+    /// Guards the subscription to the signal followed by `set(_:)` (a subject-lifetime object, not
+    /// counted in `LiveObjects`, hence no `MetaDisposable`).
+    private let followed = Mutex<Disposable?>(nil)
 
     public init(_ value: T? = nil) {
         self.state = Mutex(State(value: value))
     }
 
     deinit {
-        followed.dispose()
+        followed.withLock { $0 }?.dispose()
     }
 
     @inlinable
@@ -57,7 +58,13 @@ public final class Promise<T, E>: @unchecked Sendable {
 
     /// Follows `signal`: its values become this promise's values (SwiftSignalKit's `Promise.set`).
     public func set(_ signal: Signal<T, E>) {
-        followed.set(signal.start(next: { [weak self] in self?.putNext($0) }))
+        let disposable = signal.start(next: { [weak self] in self?.putNext($0) })
+        let previous = followed.withLock { followed -> Disposable? in
+            let previous = followed
+            followed = disposable
+            return previous
+        }
+        previous?.dispose()
     }
 
     /// The current value, then every later one. The value is replayed outside the lock; the

@@ -19,7 +19,7 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     @usableFromInline let signals: [Signal<T, E>]
     @usableFromInline let subscriber: Subscriber<T, E>
     /// Index of the next signal to start; only `run()` touches it, and `run()` never runs twice at once.
-    @usableFromInline var index = 0
+    @exclusivity(unchecked) @usableFromInline var index = 0
     /// Guards `phase`.
     @usableFromInline let phase = Mutex(Phase.running)
     @usableFromInline let current = MetaDisposable()

@@ -19,7 +19,7 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     @usableFromInline let subscriber: Subscriber<T, E>
     @usableFromInline let attempts: Int
     /// Subscriptions made so far; only `run()` writes it, and `run()` never runs twice at once.
-    @usableFromInline var made = 0
+    @exclusivity(unchecked) @usableFromInline var made = 0
     /// Guards `phase`.
     @usableFromInline let phase = Mutex(Phase.running)
     @usableFromInline let current = MetaDisposable()
