@@ -1,0 +1,130 @@
+import Dispatch
+import XCTest
+
+@testable import SignalEngine
+
+private struct OperatorError: Error, Equatable { let code: Int }
+private typealias IntSignal = Signal<Int, OperatorError>
+
+/// Collects a synchronous subscription's history as marble-like strings.
+private func history(_ signal: IntSignal, dispose: Bool = true) -> [String] {
+    var events: [String] = []
+    let subscription = signal.start(
+        next: { events.append("\($0)") },
+        error: { events.append("error(\($0.code))") },
+        completed: { events.append("|") })
+    if dispose { subscription.dispose() }
+    return events
+}
+
+final class OperatorTests: XCTestCase {
+    #if DEBUG
+    private var liveAtStart = 0
+    override func setUp() { liveAtStart = LiveObjects.count }
+    override func tearDown() { XCTAssertEqual(LiveObjects.count, liveAtStart, "live engine objects leaked") }
+    #endif
+
+    func testCollectionCombineLatestAndZip() {
+        let inputs: [IntSignal] = [.sequence([1, 2]), .single(3), .sequence([4, 5, 6])]
+        XCTAssertEqual(history(combineLatest(inputs) { $0.reduce(0) { $0 * 10 + $1 } }), ["234", "235", "236", "|"])
+        XCTAssertEqual(history(zipSignals(inputs) { $0.reduce(0) { $0 * 10 + $1 } }), ["134", "|"])
+        XCTAssertEqual(history(combineLatest([IntSignal]()) { $0.count }), ["|"])
+    }
+
+    func testCombineLatestCompletesWhenAnInputEndsEmpty() {
+        let never = IntSignal.never()
+        XCTAssertEqual(history(combineLatest(never, .complete()) { $0 + $1 }), ["|"])
+    }
+
+    func testMergeCompletesAfterEveryInput() {
+        let pipe = Pipe<Int, OperatorError>()
+        var events: [String] = []
+        let subscription = mergeSignals([.single(1), pipe.signal()]).start(
+            next: { events.append("\($0)") }, completed: { events.append("|") })
+        pipe.putNext(2)
+        XCTAssertEqual(events, ["1", "2"])
+        pipe.putCompletion()
+        XCTAssertEqual(events, ["1", "2", "|"])
+        subscription.dispose()
+    }
+
+    func testMapToSignalMergingWaitsForInners() {
+        let inner = Pipe<Int, OperatorError>()
+        var events: [String] = []
+        let subscription = (IntSignal.sequence([1, 2]) |> mapToSignalMerging { _ in inner.signal() }).start(
+            next: { events.append("\($0)") }, completed: { events.append("|") })
+        inner.putNext(7)
+        XCTAssertEqual(events, ["7", "7"])
+        inner.putCompletion()
+        XCTAssertEqual(events, ["7", "7", "|"])
+        subscription.dispose()
+    }
+
+    func testCatchContinuesWithTheReplacement() {
+        let failing = IntSignal.single(1) |> then(.fail(OperatorError(code: 2)))
+        XCTAssertEqual(history(failing |> `catch` { .single($0.code * 10) }), ["1", "20", "|"])
+    }
+
+    func testAfterDisposedRunsOnceAlsoAfterCompletion() {
+        var runs = 0
+        let subscription = (IntSignal.single(1) |> afterDisposed { runs += 1 }).start()
+        XCTAssertEqual(runs, 1)
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(runs, 1)
+    }
+
+    func testUsingReleasesOnceOnDispose() {
+        var released: [Int] = []
+        let signal = using({ 5 }, { IntSignal.single($0) |> then(.never()) }, release: { released.append($0) })
+        XCTAssertEqual(history(signal), ["5"])
+        XCTAssertEqual(released, [5])
+    }
+
+    func testTakeUntilIgnoresTriggerCompletion() {
+        XCTAssertEqual(history(IntSignal.sequence([1, 2]) |> takeUntil(IntSignal.complete())), ["1", "2", "|"])
+        XCTAssertEqual(history(IntSignal.sequence([1, 2]) |> takeUntil(IntSignal.single(0))), ["|"])
+    }
+
+    func testReduceLeftEmitsTheSeedWhenEmpty() {
+        XCTAssertEqual(history(IntSignal.complete() |> reduceLeft(value: 7) { $0 + $1 }), ["7", "|"])
+        XCTAssertEqual(history(IntSignal.sequence([1, 2, 3]) |> scan(0) { $0 + $1 }), ["1", "3", "6", "|"])
+    }
+
+    func testDeliverOnAndRunOnQueue() {
+        let queue = Queue(name: "signal.tests.queue")
+        let done = DispatchSemaphore(value: 0)
+        var events: [String] = []
+        let subscription = (IntSignal.sequence(0..<100) |> runOn(queue) |> map { $0 + 1 } |> deliverOn(queue)).start(
+            next: { events.append("\($0)") },
+            completed: {
+                events.append("|")
+                done.signal()
+            })
+        done.wait()
+        queue.queue.sync {}
+        XCTAssertEqual(events, (1...100).map { "\($0)" } + ["|"])
+        subscription.dispose()
+    }
+
+    func testTrampolineQueuesNestedWork() {
+        var order: [Int] = []
+        Trampoline.currentThread.schedule {
+            order.append(1)
+            Trampoline.currentThread.schedule { order.append(3) }
+            order.append(2)
+        }
+        XCTAssertEqual(order, [1, 2, 3])
+        XCTAssertFalse(Trampoline.currentThread.isRunning)
+    }
+
+    func testPromiseGetAfterCompletionReplaysThenCompletes() {
+        let promise = Promise<Int, OperatorError>()
+        promise.putNext(4)
+        promise.putCompletion()
+        XCTAssertEqual(history(promise.get()), ["4", "|"])
+        let pipe = Pipe<Int, OperatorError>()
+        pipe.putError(OperatorError(code: 9))
+        XCTAssertEqual(history(pipe.signal()), ["error(9)"])
+    }
+}
