@@ -35,6 +35,8 @@ final class TrampolineTests: XCTestCase {
     }
 
     func testSynchronousFeedbackLoopDoesNotGrowTheStack() {
+        let start = LiveObjects.count
+        defer { XCTAssertEqual(LiveObjects.count, start, "the system releases everything on dispose") }
         let limit = 100_000
         let recorder = Recorder<Int>()
         let system = Observable<Int>.system(

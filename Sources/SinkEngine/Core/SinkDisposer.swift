@@ -60,10 +60,9 @@ public final class SinkDisposer: Cancelable {
     }
 
     private func disposePair() {
-        let sink = self.sink
-        let subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        // `take()` moves the references out: no retain, and they are released as soon as disposed.
+        let sink = self.sink.take()
+        let subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

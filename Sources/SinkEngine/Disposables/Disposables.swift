@@ -45,8 +45,7 @@ final class AnonymousDisposable: Cancelable {
 
     func dispose() {
         if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
-        let action = self.action
-        self.action = nil
+        let action = self.action.take()
         action?()
     }
 }
@@ -76,9 +75,8 @@ final class BinaryDisposable: Cancelable {
 
     func dispose() {
         if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
-        let first = self.first, second = self.second
-        self.first = nil
-        self.second = nil
+        let first = self.first.take()
+        let second = self.second.take()
         first?.dispose()
         second?.dispose()
     }

@@ -40,9 +40,7 @@ public final class SingleAssignmentDisposable: Cancelable {
         let previous = state.bitwiseOr(Bits.disposed, ordering: .acquiringAndReleasing).oldValue
         if previous & Bits.disposed != 0 { return }
         if previous & Bits.set != 0 {
-            let disposable = current
-            current = nil
-            disposable?.dispose()
+            current.take()?.dispose()
         }
     }
 }

@@ -62,17 +62,45 @@ public class SubjectBase<Element>: Producer<Element> {
     // MARK: Observer side
 
     /// Sends `event` to every current subscriber. Events after a terminal event are ignored.
+    ///
+    /// The common case (no other delivery in progress) takes the lock twice: once to apply the event
+    /// and take the observer list, once to leave the delivering role.
     public final func on(_ event: Event<Element>) {
-        let first: Delivery? = withState { state in
-            if state.busy {
-                state.pending.append(.event(event))
-                return nil
-            }
-            state.busy = true
-            return apply(event, to: &state)
+        lock.lock()
+        if guarded.busy {
+            guarded.pending.append(.event(event))
+            lock.unlock()
+            return
         }
-        guard let first else { return }
-        deliver(first)
+        if guarded.stopEvent != nil {
+            lock.unlock()
+            return
+        }
+        guarded.busy = true
+        let observers: [SubjectSubscription<Element>]
+        switch event {
+        case .next(let element):
+            if capacity > 0 {
+                if guarded.buffer.count == capacity { guarded.buffer.removeFirst() }
+                guarded.buffer.append(element)
+            }
+            observers = guarded.observers
+        case .error, .completed:
+            guarded.stopEvent = event
+            observers = guarded.observers
+            guarded.observers = []
+        }
+        lock.unlock()
+
+        for observer in observers { observer.deliver(event) }
+
+        lock.lock()
+        if guarded.pending.isEmpty {
+            guarded.busy = false
+            lock.unlock()
+            return
+        }
+        lock.unlock()
         drain()
     }
 
