@@ -23,17 +23,9 @@ public final class SinkDisposer: Cancelable {
     @exclusivity(unchecked) private var sink: Disposable?
     @exclusivity(unchecked) private var subscription: Disposable?
 
-    init() {
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
-    }
+    // Not counted in `LiveObjects`: the outermost disposer is the handle the subscriber keeps, alive
+    // for as long as the subscriber wants; everything it owns (sinks, inner disposables) is counted.
+    init() {}
 
     public var isDisposed: Bool {
         state.load(ordering: .acquiring) & DisposeState.disposed != 0
