@@ -23,11 +23,23 @@ public struct SinkAndSubscription {
 open class Producer<Element> {
     public typealias Run = (Producer<Element>, AnyObserver<Element>, SinkDisposer) -> SinkAndSubscription
 
+    /// Subscribes without a sink or a `SinkDisposer`, for sources that emit everything at once
+    /// (RxSwift's `Just`, `Empty`, `Never` and `Error` override `subscribe` the same way).
+    public typealias Subscribe = (Producer<Element>, AnyObserver<Element>) -> Disposable
+
     /// Makes the sink for one subscription and subscribes it above.
     public let run: Run
+    private let sinklessSubscribe: Subscribe?
 
     public init(run: @escaping Run) {
         self.run = run
+        self.sinklessSubscribe = nil
+    }
+
+    /// For sources that need no sink: `subscribe` calls `subscribe` and returns its disposable.
+    public init(subscribe: @escaping Subscribe) {
+        self.run = { _, _, _ in preconditionFailure("a sinkless producer has no run") }
+        self.sinklessSubscribe = subscribe
     }
 
     /// Subscribes `observer`: makes a `SinkDisposer`, calls `run`, and joins the two.
@@ -36,6 +48,9 @@ open class Producer<Element> {
     /// that work the chain schedules recursively (concat, retry, feedback loops) is queued and run after
     /// `run` returns instead of growing the stack. Nested subscriptions run at once, as in RxSwift.
     public final func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        if let sinklessSubscribe {
+            return sinklessSubscribe(self, observer)
+        }
         let queue = CurrentThreadScheduler.queue
         if queue.isRunning {
             return subscribeNow(observer)

@@ -7,9 +7,9 @@ extension Producer {
 
 final class Empty<Element>: Producer<Element> {
     init() {
-        super.init { _, observer, _ in
+        super.init(subscribe: { _, observer in
             observer.on(.completed)
-            return SinkAndSubscription(sink: Disposables.create(), subscription: Disposables.create())
-        }
+            return Disposables.create()
+        })
     }
 }

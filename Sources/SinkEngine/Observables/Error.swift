@@ -10,9 +10,9 @@ final class ErrorProducer<Element>: Producer<Element> {
 
     init(_ error: Swift.Error) {
         self.error = error
-        super.init { producer, observer, _ in
+        super.init(subscribe: { producer, observer in
             observer.on(.error(unsafeDowncast(producer, to: ErrorProducer<Element>.self).error))
-            return SinkAndSubscription(sink: Disposables.create(), subscription: Disposables.create())
-        }
+            return Disposables.create()
+        })
     }
 }

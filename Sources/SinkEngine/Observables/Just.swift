@@ -5,17 +5,16 @@ extension Producer {
     }
 }
 
-/// Like RxSwift's `Just`, it sends at subscription and needs no sink.
+/// Like RxSwift's `Just`, it sends at subscription and needs no sink nor disposer.
 final class Just<Element>: Producer<Element> {
     let element: Element
 
     init(_ element: Element) {
         self.element = element
-        super.init { producer, observer, _ in
-            let parent = unsafeDowncast(producer, to: Just<Element>.self)
-            observer.on(.next(parent.element))
+        super.init(subscribe: { producer, observer in
+            observer.on(.next(unsafeDowncast(producer, to: Just<Element>.self).element))
             observer.on(.completed)
-            return SinkAndSubscription(sink: Disposables.create(), subscription: Disposables.create())
-        }
+            return Disposables.create()
+        })
     }
 }

@@ -7,8 +7,6 @@ extension Producer {
 
 final class NeverProducer<Element>: Producer<Element> {
     init() {
-        super.init { _, _, _ in
-            SinkAndSubscription(sink: Disposables.create(), subscription: Disposables.create())
-        }
+        super.init(subscribe: { _, _ in Disposables.create() })
     }
 }
