@@ -68,6 +68,7 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLockish()
     private var count = 0
     func increment() { lock.withLock { count += 1 } }
+    func decrement() { lock.withLock { count -= 1 } }
     var value: Int { lock.withLock { count } }
 }
 
