@@ -118,6 +118,29 @@ final class OperatorTests: XCTestCase {
         XCTAssertFalse(Trampoline.currentThread.isRunning)
     }
 
+    /// Replies from many threads reach `scan` one at a time: the merge drains them serially.
+    func testAsyncMapRepliesFromManyThreadsAreSerialised() {
+        let count = 2_000
+        let done = DispatchSemaphore(value: 0)
+        var last = 0
+        var values = 0
+        let signal = IntSignal.sequence(1...count)
+            |> asyncMap { (value: Int, reply: @escaping (Int) -> Void) in
+                DispatchQueue.global().async { reply(value) }
+            }
+            |> scan(0) { $0 + $1 }
+        let subscription = signal.start(
+            next: {
+                last = $0
+                values += 1
+            },
+            completed: { done.signal() })
+        done.wait()
+        XCTAssertEqual(values, count)
+        XCTAssertEqual(last, count * (count + 1) / 2)
+        subscription.dispose()
+    }
+
     func testPromiseGetAfterCompletionReplaysThenCompletes() {
         let promise = Promise<Int, OperatorError>()
         promise.putNext(4)

@@ -3,10 +3,19 @@ import Synchronization
 /// Runs its action once, on the first `dispose()`.
 public final class ActionDisposable: Disposable, @unchecked Sendable {
     /// Guards the action: taken out (and released) by the first dispose.
-    private let action: Mutex<(() -> Void)?>
+    private let actionLock = SpinLock()
+    @exclusivity(unchecked) private var action: (() -> Void)?
+
+    /// Runs `body` on `action` with `actionLock` held (taken before `action` is touched).
+    @inline(__always) private
+    func withAction<Out>(_ body: (inout (() -> Void)?) throws -> Out) rethrows -> Out {
+        actionLock.lock()
+        defer { actionLock.unlock() }
+        return try body(&action)
+    }
 
     public init(action: @escaping () -> Void) {
-        self.action = Mutex(action)
+        self.action = action
         #if DEBUG
         LiveObjects.created()
         #endif
@@ -19,7 +28,7 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
     }
 
     public func dispose() {
-        let taken = action.withLock { slot -> (() -> Void)? in
+        let taken = withAction { slot -> (() -> Void)? in
             let value = slot
             slot = nil
             return value

@@ -8,7 +8,16 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
     }
 
     /// Guards the members and the disposed flag.
-    private let state = Mutex(State())
+    private let stateLock = SpinLock()
+    @exclusivity(unchecked) private var state = State()
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inline(__always) private
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
 
     public init() {
         #if DEBUG
@@ -23,7 +32,7 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
     }
 
     public func add(_ disposable: Disposable) {
-        let rejected = state.withLock { state -> Bool in
+        let rejected = withState { state -> Bool in
             if state.disposed { return true }
             state.members.append(disposable)
             return false
@@ -34,7 +43,7 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
     /// Forgets a member without disposing it (an inner signal that has ended on its own).
     public func remove(_ disposable: Disposable) {
         // The removed member is released after unlocking: its deinit may run engine code.
-        let removed = state.withLock { state -> Disposable? in
+        let removed = withState { state -> Disposable? in
             guard let index = state.members.firstIndex(where: { $0 === disposable }) else { return nil }
             return state.members.remove(at: index)
         }
@@ -42,7 +51,7 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
     }
 
     public func dispose() {
-        let members = state.withLock { state -> ContiguousArray<Disposable> in
+        let members = withState { state -> ContiguousArray<Disposable> in
             if state.disposed { return [] }
             state.disposed = true
             let members = state.members

@@ -9,7 +9,16 @@ public final class MetaDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Guards the current disposable and the disposed flag.
-    private let state = Mutex(State())
+    private let stateLock = SpinLock()
+    @exclusivity(unchecked) private var state = State()
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inline(__always) private
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
 
     public init() {
         #if DEBUG
@@ -24,7 +33,7 @@ public final class MetaDisposable: Disposable, @unchecked Sendable {
     }
 
     public func set(_ disposable: Disposable?) {
-        let previous = state.withLock { state -> Disposable? in
+        let previous = withState { state -> Disposable? in
             if state.disposed { return disposable }
             let previous = state.current
             state.current = disposable
@@ -34,7 +43,7 @@ public final class MetaDisposable: Disposable, @unchecked Sendable {
     }
 
     public func dispose() {
-        let current = state.withLock { state -> Disposable? in
+        let current = withState { state -> Disposable? in
             if state.disposed { return nil }
             state.disposed = true
             let current = state.current

@@ -6,7 +6,16 @@ import Synchronization
 public final class Pipe<T, E>: @unchecked Sendable {
     @usableFromInline let table = SubscriberTable()
     /// Guards the terminal event, written before the table is closed.
-    @usableFromInline let terminal = Mutex<SubjectTerminal<E>?>(nil)
+    @usableFromInline let terminalLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var terminal: SubjectTerminal<E>? = nil
+
+    /// Runs `body` on `terminal` with `terminalLock` held (taken before `terminal` is touched).
+    @inlinable
+    func withTerminal<Out>(_ body: (inout SubjectTerminal<E>?) throws -> Out) rethrows -> Out {
+        terminalLock.lock()
+        defer { terminalLock.unlock() }
+        return try body(&terminal)
+    }
 
     public init() {}
 
@@ -25,7 +34,7 @@ public final class Pipe<T, E>: @unchecked Sendable {
 
     @inlinable
     func terminate(_ event: SubjectTerminal<E>) {
-        let first = terminal.withLock { terminal -> Bool in
+        let first = withTerminal { terminal -> Bool in
             if terminal != nil { return false }
             terminal = event
             return true
@@ -44,7 +53,7 @@ public final class Pipe<T, E>: @unchecked Sendable {
             case .added(let key):
                 return SubjectRemoval(table: self.table, key: key)
             case .closed, .stale:
-                self.terminal.withLock { $0 }?.put(subscriber)
+                self.withTerminal { $0 }?.put(subscriber)
                 return EmptyDisposable
             }
         }

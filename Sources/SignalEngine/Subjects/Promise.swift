@@ -13,22 +13,40 @@ public final class Promise<T, E>: @unchecked Sendable {
     @usableFromInline let table = SubscriberTable()
     /// Guards the current value and the terminal event. The table's version is bumped inside this
     /// lock, so (value, version) pairs read under it are consistent.
-    @usableFromInline let state: Mutex<State>
+    @usableFromInline let stateLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var state: State
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inlinable
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
     /// Guards the subscription to the signal followed by `set(_:)` (a subject-lifetime object, not
     /// counted in `LiveObjects`, hence no `MetaDisposable`).
-    private let followed = Mutex<Disposable?>(nil)
+    private let followedLock = SpinLock()
+    @exclusivity(unchecked) private var followed: Disposable? = nil
+
+    /// Runs `body` on `followed` with `followedLock` held (taken before `followed` is touched).
+    @inline(__always) private
+    func withFollowed<Out>(_ body: (inout Disposable?) throws -> Out) rethrows -> Out {
+        followedLock.lock()
+        defer { followedLock.unlock() }
+        return try body(&followed)
+    }
 
     public init(_ value: T? = nil) {
-        self.state = Mutex(State(value: value))
+        self.state = State(value: value)
     }
 
     deinit {
-        followed.withLock { $0 }?.dispose()
+        withFollowed { $0 }?.dispose()
     }
 
     @inlinable
     public func putNext(_ value: T) {
-        let entries = state.withLock { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
+        let entries = withState { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
             if state.terminal != nil { return [] }
             state.value = value
             return table.snapshot(bumpingVersion: true)
@@ -46,7 +64,7 @@ public final class Promise<T, E>: @unchecked Sendable {
 
     @inlinable
     func terminate(_ event: SubjectTerminal<E>) {
-        let entries = state.withLock { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
+        let entries = withState { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
             if state.terminal != nil { return [] }
             state.terminal = event
             return table.close()
@@ -59,7 +77,7 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// Follows `signal`: its values become this promise's values (SwiftSignalKit's `Promise.set`).
     public func set(_ signal: Signal<T, E>) {
         let disposable = signal.start(next: { [weak self] in self?.putNext($0) })
-        let previous = followed.withLock { followed -> Disposable? in
+        let previous = withFollowed { followed -> Disposable? in
             let previous = followed
             followed = disposable
             return previous
@@ -73,7 +91,7 @@ public final class Promise<T, E>: @unchecked Sendable {
     @inlinable
     public func get() -> Signal<T, E> {
         Signal<T, E> { subscriber in
-            var current = self.state.withLock { ($0.value, self.table.state.withLock { $0.version }, $0.terminal) }
+            var current = self.withState { ($0.value, self.table.currentVersion(), $0.terminal) }
             while true {
                 if let value = current.0 { subscriber.putNext(value) }
                 if subscriber.isTerminated { return EmptyDisposable }
@@ -81,10 +99,10 @@ public final class Promise<T, E>: @unchecked Sendable {
                 case .added(let key):
                     return SubjectRemoval(table: self.table, key: key)
                 case .closed:
-                    self.state.withLock { $0.terminal }?.put(subscriber)
+                    self.withState { $0.terminal }?.put(subscriber)
                     return EmptyDisposable
                 case .stale:
-                    current = self.state.withLock { ($0.value, self.table.state.withLock { $0.version }, $0.terminal) }
+                    current = self.withState { ($0.value, self.table.currentVersion(), $0.terminal) }
                 }
             }
         }

@@ -16,24 +16,38 @@ public final class SubscriberTable: @unchecked Sendable {
     }
 
     /// Guards the entries, the key counter, the version and the closed flag.
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let stateLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var state = State()
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inlinable
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
 
     @usableFromInline init() {}
 
     /// The current subscribers, or none once closed. A retain of the buffer, no element copies.
     @inlinable
     func snapshot(bumpingVersion: Bool = false) -> ContiguousArray<(key: Int, subscriber: AnyObject)> {
-        state.withLock { state in
+        withState { state in
             if state.closed { return [] }
             if bumpingVersion { state.version &+= 1 }
             return state.entries
         }
     }
 
+    @inlinable
+    func currentVersion() -> Int {
+        withState { $0.version }
+    }
+
     /// Joins, unless closed or (when `version` is given) a newer value was put meanwhile.
     @inlinable
     func add(_ subscriber: AnyObject, ifVersion version: Int? = nil) -> AddResult {
-        state.withLock { state in
+        withState { state in
             if state.closed { return .closed }
             if let version, version != state.version { return .stale(state.version) }
             let key = state.nextKey
@@ -52,7 +66,7 @@ public final class SubscriberTable: @unchecked Sendable {
     /// Closes the table and hands out every subscriber (none if it was already closed).
     @inlinable
     func close() -> ContiguousArray<(key: Int, subscriber: AnyObject)> {
-        state.withLock { state in
+        withState { state in
             if state.closed { return [] }
             state.closed = true
             let entries = state.entries
@@ -64,7 +78,7 @@ public final class SubscriberTable: @unchecked Sendable {
     @usableFromInline
     func remove(_ key: Int) {
         // The removed subscriber is released after unlocking: its deinit may run engine code.
-        let removed = state.withLock { state -> AnyObject? in
+        let removed = withState { state -> AnyObject? in
             guard let index = state.entries.firstIndex(where: { $0.key == key }) else { return nil }
             return state.entries.remove(at: index).subscriber
         }

@@ -18,14 +18,23 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     @usableFromInline let count: Int
     @usableFromInline let combine: (V) -> R
     /// Guards `State`.
-    @usableFromInline let state: Mutex<State>
+    @usableFromInline let stateLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var state: State
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inlinable
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
     @usableFromInline let inputs = DisposableSet()
 
     @usableFromInline init(subscriber: Subscriber<R, E>, count: Int, values: V, combine: @escaping (V) -> R) {
         self.subscriber = subscriber
         self.count = count
         self.combine = combine
-        self.state = Mutex(State(values: values, hasValue: ContiguousArray(repeating: false, count: count)))
+        self.state = State(values: values, hasValue: ContiguousArray(repeating: false, count: count))
         #if DEBUG
         LiveObjects.created()
         #endif
@@ -41,7 +50,7 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     @usableFromInline
     func putNext(_ index: Int, _ update: (inout V) -> Void) {
         let count = self.count
-        let snapshot = state.withLock { state -> V? in
+        let snapshot = withState { state -> V? in
             update(&state.values)
             if !state.hasValue[index] {
                 state.hasValue[index] = true
@@ -57,7 +66,7 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     @usableFromInline
     func putCompletion(_ index: Int) {
         let count = self.count
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             if state.done { return false }
             state.completedCount += 1
             if !state.hasValue[index] || state.completedCount == count {

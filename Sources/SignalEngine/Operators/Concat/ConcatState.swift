@@ -21,7 +21,16 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     /// Index of the next signal to start; only `run()` touches it, and `run()` never runs twice at once.
     @exclusivity(unchecked) @usableFromInline var index = 0
     /// Guards `phase`.
-    @usableFromInline let phase = Mutex(Phase.running)
+    @usableFromInline let phaseLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var phase = Phase.running
+
+    /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
+    @inlinable
+    func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {
+        phaseLock.lock()
+        defer { phaseLock.unlock() }
+        return try body(&phase)
+    }
     @usableFromInline let current = MetaDisposable()
 
     @usableFromInline init(signals: [Signal<T, E>], subscriber: Subscriber<T, E>) {
@@ -46,7 +55,7 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
                 subscriber.putCompletion()
                 return
             }
-            let proceed = phase.withLock { phase -> Bool in
+            let proceed = withPhase { phase -> Bool in
                 if case .disposed = phase { return false }
                 phase = .starting
                 return true
@@ -59,7 +68,7 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
                 next: { subscriber.putNext($0) },
                 error: { subscriber.putError($0) },
                 completed: { self.headCompleted() }))
-            let loop = phase.withLock { phase -> Bool in
+            let loop = withPhase { phase -> Bool in
                 switch phase {
                 case .completedWhileStarting:
                     return true
@@ -76,7 +85,7 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func headCompleted() {
-        let runNow = phase.withLock { phase -> Bool in
+        let runNow = withPhase { phase -> Bool in
             switch phase {
             case .starting:
                 phase = .completedWhileStarting
@@ -92,7 +101,7 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func dispose() {
-        phase.withLock { $0 = .disposed }
+        withPhase { $0 = .disposed }
         current.dispose()
     }
 }

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Shared state of the merging operators (`mergeSignals`, `mapToSignalMerging`, `asyncMap`):
-/// the running inner subscriptions and whether the outer source is done.
+/// the running inner subscriptions, whether the outer source is done, and a serialising drain, so that
+/// inner signals emitting on different threads (asyncMap replies) still deliver one event at a time.
 @usableFromInline
 final class MergeState<T, E>: Disposable, @unchecked Sendable {
     /// One inner subscription.
@@ -23,9 +24,43 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
         var completed = false
     }
 
+    /// Events waiting for the thread that is delivering (the drain).
+    @usableFromInline enum Item {
+        case next(T)
+        case completed
+    }
+
+    @usableFromInline struct Drain {
+        @usableFromInline var pending: ContiguousArray<Item> = []
+        @usableFromInline var head = 0
+        /// A thread is delivering; others append to `pending` and return.
+        @usableFromInline var draining = false
+        @usableFromInline init() {}
+    }
+
     @usableFromInline let subscriber: Subscriber<T, E>
+    /// Guards `Drain`: the queue of events and who delivers them. Never held while delivering.
+    @usableFromInline let drainLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var drain = Drain()
+
+    /// Runs `body` on `drain` with `drainLock` held (taken before `drain` is touched).
+    @inlinable
+    func withDrain<Out>(_ body: (inout Drain) throws -> Out) rethrows -> Out {
+        drainLock.lock()
+        defer { drainLock.unlock() }
+        return try body(&drain)
+    }
     /// Guards `State`: the inner table and the completion bookkeeping.
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let stateLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var state = State()
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inlinable
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
     /// The outer subscription, if any (set once after it is started).
     @usableFromInline let outer = MetaDisposable()
 
@@ -45,7 +80,7 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     /// Starts an inner signal whose values go straight downstream.
     @usableFromInline
     func startInner(_ signal: Signal<T, E>) {
-        let id = state.withLock { state -> Int? in
+        let id = withState { state -> Int? in
             if state.disposed { return nil }
             let id = state.nextId
             state.nextId += 1
@@ -55,10 +90,10 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
         guard let id else { return }
         let subscriber = self.subscriber
         let disposable = signal.start(
-            next: { subscriber.putNext($0) },
+            next: { self.forward(.next($0)) },
             error: { subscriber.putError($0) },
             completed: { self.innerCompleted(id) })
-        let disposeNow = state.withLock { state -> Bool in
+        let disposeNow = withState { state -> Bool in
             if state.disposed { return true }
             if state.inners[id] != nil { state.inners[id] = .running(disposable) }
             return false
@@ -68,25 +103,63 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func innerCompleted(_ id: Int) {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.inners[id] = nil
             return state.shouldComplete()
         }
-        if complete { subscriber.putCompletion() }
+        if complete { forward(.completed) }
     }
 
     @usableFromInline
     func outerCompleted() {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.outerDone = true
             return state.shouldComplete()
         }
-        if complete { subscriber.putCompletion() }
+        if complete { forward(.completed) }
+    }
+
+    /// Delivers `item` now if no other thread is delivering, then whatever was queued meanwhile;
+    /// otherwise queues it for that thread. A value put re-entrantly during delivery (a feedback loop)
+    /// is queued too, so delivery never recurses through the merge.
+    @usableFromInline
+    func forward(_ item: Item) {
+        let deliverNow = withDrain { drain -> Bool in
+            if drain.draining {
+                drain.pending.append(item)
+                return false
+            }
+            drain.draining = true
+            return true
+        }
+        if !deliverNow { return }
+        var current = item
+        while true {
+            switch current {
+            case .next(let value): subscriber.putNext(value)
+            case .completed: subscriber.putCompletion()
+            }
+            let next = withDrain { drain -> Item? in
+                if drain.head == drain.pending.count {
+                    drain.draining = false
+                    return nil
+                }
+                let item = drain.pending[drain.head]
+                drain.head += 1
+                if drain.head == drain.pending.count {
+                    drain.pending.removeAll(keepingCapacity: true)
+                    drain.head = 0
+                }
+                return item
+            }
+            guard let next else { return }
+            current = next
+        }
     }
 
     @usableFromInline
     func dispose() {
-        let inners = state.withLock { state -> [Int: Slot] in
+        let inners = withState { state -> [Int: Slot] in
             if state.disposed { return [:] }
             state.disposed = true
             let inners = state.inners

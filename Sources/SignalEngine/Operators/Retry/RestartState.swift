@@ -21,7 +21,16 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     /// Subscriptions made so far; only `run()` writes it, and `run()` never runs twice at once.
     @exclusivity(unchecked) @usableFromInline var made = 0
     /// Guards `phase`.
-    @usableFromInline let phase = Mutex(Phase.running)
+    @usableFromInline let phaseLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var phase = Phase.running
+
+    /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
+    @inlinable
+    func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {
+        phaseLock.lock()
+        defer { phaseLock.unlock() }
+        return try body(&phase)
+    }
     @usableFromInline let current = MetaDisposable()
 
     @usableFromInline init(signal: Signal<T, E>, attempts: Int, subscriber: Subscriber<T, E>) {
@@ -42,7 +51,7 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     @usableFromInline
     func run() {
         while true {
-            let proceed = phase.withLock { phase -> Bool in
+            let proceed = withPhase { phase -> Bool in
                 if case .disposed = phase { return false }
                 phase = .starting
                 return true
@@ -54,7 +63,7 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
                 next: { subscriber.putNext($0) },
                 error: { self.failed($0) },
                 completed: { subscriber.putCompletion() }))
-            let loop = phase.withLock { phase -> Bool in
+            let loop = withPhase { phase -> Bool in
                 switch phase {
                 case .failedWhileStarting:
                     return true
@@ -73,12 +82,12 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     func failed(_ error: E) {
         // `made` was written by the run() that started this subscription, before `start` returned or
         // (asynchronous case) before the phase lock was released; the lock orders it before this read.
-        let exhausted = phase.withLock { _ in made >= attempts }
+        let exhausted = withPhase { _ in made >= attempts }
         if exhausted {
             subscriber.putError(error)
             return
         }
-        let runNow = phase.withLock { phase -> Bool in
+        let runNow = withPhase { phase -> Bool in
             switch phase {
             case .starting:
                 phase = .failedWhileStarting
@@ -94,7 +103,7 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func dispose() {
-        phase.withLock { $0 = .disposed }
+        withPhase { $0 = .disposed }
         current.dispose()
     }
 }

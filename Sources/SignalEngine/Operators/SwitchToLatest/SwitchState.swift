@@ -17,7 +17,16 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline let subscriber: Subscriber<T, E>
     /// Guards `State`.
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let stateLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var state = State()
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inlinable
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
     @usableFromInline let outer = MetaDisposable()
 
     @usableFromInline init(subscriber: Subscriber<T, E>) {
@@ -36,7 +45,7 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
     /// A new inner signal: the previous one is disposed before the new one starts.
     @usableFromInline
     func switchTo(_ signal: Signal<T, E>) {
-        let begin = state.withLock { state -> (generation: Int, previous: Disposable?)? in
+        let begin = withState { state -> (generation: Int, previous: Disposable?)? in
             if state.disposed { return nil }
             state.generation += 1
             state.innerRunning = true
@@ -52,7 +61,7 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
             next: { subscriber.putNext($0) },
             error: { subscriber.putError($0) },
             completed: { self.innerCompleted(generation) })
-        let disposeNow = state.withLock { state -> Bool in
+        let disposeNow = withState { state -> Bool in
             if state.disposed || state.generation != generation { return true }
             if state.innerRunning { state.current = disposable }
             return false
@@ -62,7 +71,7 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func innerCompleted(_ generation: Int) {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             guard state.generation == generation, state.innerRunning else { return false }
             state.innerRunning = false
             state.current = nil
@@ -73,7 +82,7 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func outerCompleted() {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             state.outerDone = true
             return !state.innerRunning && !state.disposed
         }
@@ -82,7 +91,7 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func dispose() {
-        let current = state.withLock { state -> Disposable? in
+        let current = withState { state -> Disposable? in
             if state.disposed { return nil }
             state.disposed = true
             let current = state.current

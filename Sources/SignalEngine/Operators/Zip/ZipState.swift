@@ -17,7 +17,16 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
     @usableFromInline let isEmpty: (V, Int) -> Bool
     @usableFromInline let combine: (A) -> R
     /// Guards `State`.
-    @usableFromInline let state: Mutex<State>
+    @usableFromInline let stateLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var state: State
+
+    /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
+    @inlinable
+    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(&state)
+    }
     @usableFromInline let inputs = DisposableSet()
 
     @usableFromInline init(
@@ -28,7 +37,7 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
         self.pop = pop
         self.isEmpty = isEmpty
         self.combine = combine
-        self.state = Mutex(State(buffers: buffers, completed: ContiguousArray(repeating: false, count: count)))
+        self.state = State(buffers: buffers, completed: ContiguousArray(repeating: false, count: count))
         #if DEBUG
         LiveObjects.created()
         #endif
@@ -42,7 +51,7 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func putNext(_ append: (inout V) -> Void) {
-        let (tuple, complete) = state.withLock { state -> (A?, Bool) in
+        let (tuple, complete) = withState { state -> (A?, Bool) in
             if state.done { return (nil, false) }
             append(&state.buffers)
             let tuple = pop(&state.buffers)
@@ -55,7 +64,7 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func putCompletion(_ index: Int) {
-        let complete = state.withLock { state -> Bool in
+        let complete = withState { state -> Bool in
             if state.done { return false }
             state.completed[index] = true
             return state.exhausted(isEmpty)
