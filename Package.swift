@@ -54,7 +54,9 @@ let package = Package(
         ),
         .target(
             name: "EngineRegistry",
-            dependencies: ["RxBenchCore", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters"],
+            dependencies: [
+                "RxBenchCore", "Measurement", "ReferenceAdapters",
+            ],
             swiftSettings: hotPath
         ),
 

@@ -1,1 +1,205 @@
+// Exact allocation counting with nothing beyond the toolchain: the executable (or test bundle) defines the
+// malloc family, so the dynamic linker binds every caller (Swift runtime, libc, Dispatch) to these
+// definitions; each forwards to the next definition in lookup order (glibc, or jemalloc when preloaded).
+#define _GNU_SOURCE
 #include "CAllocationCounter.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <string.h>
+
+typedef void *(*malloc_fn)(size_t);
+typedef void *(*calloc_fn)(size_t, size_t);
+typedef void *(*realloc_fn)(void *, size_t);
+typedef void (*free_fn)(void *);
+typedef int (*posix_memalign_fn)(void **, size_t, size_t);
+typedef void *(*aligned_alloc_fn)(size_t, size_t);
+typedef size_t (*usable_size_fn)(void *);
+typedef int (*mallctl_fn)(const char *, void *, size_t *, void *, size_t);
+
+static malloc_fn next_malloc;
+static calloc_fn next_calloc;
+static realloc_fn next_realloc;
+static free_fn next_free;
+static posix_memalign_fn next_posix_memalign;
+static aligned_alloc_fn next_aligned_alloc;
+static aligned_alloc_fn next_memalign;
+static malloc_fn next_valloc;
+static malloc_fn next_pvalloc;
+static usable_size_fn next_usable_size;
+static mallctl_fn jemalloc_mallctl;
+
+static atomic_bool counting;
+static atomic_uint_fast64_t allocations, frees, bytes_allocated, bytes_freed;
+
+// dlsym itself may allocate while the pointers are being resolved; those few requests are served from
+// this buffer and never freed.
+static _Alignas(64) char bootstrap_heap[16384];
+static atomic_size_t bootstrap_used;
+static atomic_int resolving;
+
+static void *bootstrap_alloc(size_t size) {
+    size_t rounded = (size + 15) & ~(size_t)15;
+    size_t offset = atomic_fetch_add(&bootstrap_used, rounded);
+    if (offset + rounded > sizeof bootstrap_heap) return NULL;
+    return bootstrap_heap + offset;
+}
+
+static int in_bootstrap_heap(void *p) {
+    return (char *)p >= bootstrap_heap && (char *)p < bootstrap_heap + sizeof bootstrap_heap;
+}
+
+static atomic_bool resolved;
+
+// Resolves the next allocator once. dlsym may allocate (and free its error strings) while this runs: those
+// calls see `resolving` and are served from the bootstrap heap, or leak a few bytes if freed before `free`
+// itself is known.
+static void resolve(void) {
+    if (atomic_load_explicit(&resolved, memory_order_acquire)) return;
+    if (atomic_exchange(&resolving, 1)) return;
+    next_free = (free_fn)dlsym(RTLD_NEXT, "free");
+    next_malloc = (malloc_fn)dlsym(RTLD_NEXT, "malloc");
+    next_calloc = (calloc_fn)dlsym(RTLD_NEXT, "calloc");
+    next_realloc = (realloc_fn)dlsym(RTLD_NEXT, "realloc");
+    next_posix_memalign = (posix_memalign_fn)dlsym(RTLD_NEXT, "posix_memalign");
+    next_aligned_alloc = (aligned_alloc_fn)dlsym(RTLD_NEXT, "aligned_alloc");
+    next_memalign = (aligned_alloc_fn)dlsym(RTLD_NEXT, "memalign");
+    next_valloc = (malloc_fn)dlsym(RTLD_NEXT, "valloc");
+    next_pvalloc = (malloc_fn)dlsym(RTLD_NEXT, "pvalloc");
+    next_usable_size = (usable_size_fn)dlsym(RTLD_NEXT, "malloc_usable_size");
+    jemalloc_mallctl = (mallctl_fn)dlsym(RTLD_DEFAULT, "mallctl");
+    atomic_store_explicit(&resolved, true, memory_order_release);
+    atomic_store(&resolving, 0);
+}
+
+static inline void *counted(void *p) {
+    if (p && atomic_load_explicit(&counting, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&bytes_allocated, next_usable_size(p), memory_order_relaxed);
+    }
+    return p;
+}
+
+static inline void count_free(void *p) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&frees, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&bytes_freed, next_usable_size(p), memory_order_relaxed);
+    }
+}
+
+void *malloc(size_t size) {
+    if (__builtin_expect(!next_malloc, 0)) {
+        resolve();
+        if (!next_malloc) return bootstrap_alloc(size);
+    }
+    return counted(next_malloc(size));
+}
+
+void *calloc(size_t count, size_t size) {
+    if (__builtin_expect(!next_calloc, 0)) {
+        resolve();
+        if (!next_calloc) {
+            size_t total = count * size;
+            if (count && total / count != size) return NULL;
+            return bootstrap_alloc(total);  // static storage is zeroed and never reused
+        }
+    }
+    return counted(next_calloc(count, size));
+}
+
+void free(void *p) {
+    if (!p || in_bootstrap_heap(p)) return;
+    if (__builtin_expect(!next_free, 0)) {
+        resolve();
+        if (!next_free) return;
+    }
+    count_free(p);
+    next_free(p);
+}
+
+void *realloc(void *p, size_t size) {
+    if (__builtin_expect(!next_realloc, 0)) resolve();
+    if ((p && in_bootstrap_heap(p)) || !next_realloc) {
+        void *moved = malloc(size);
+        if (moved) memcpy(moved, p, size);  // the bootstrap block is at least as large as asked then
+        return moved;
+    }
+    if (p) count_free(p);
+    void *result = next_realloc(p, size);
+    if (!result && p && size) {
+        // The old block is still live: undo the free we counted.
+        if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+            atomic_fetch_sub_explicit(&frees, 1, memory_order_relaxed);
+            atomic_fetch_sub_explicit(&bytes_freed, next_usable_size(p), memory_order_relaxed);
+        }
+        return NULL;
+    }
+    return counted(result);
+}
+
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    if (__builtin_expect(!next_posix_memalign, 0)) resolve();
+    int status = next_posix_memalign(out, alignment, size);
+    if (status == 0) counted(*out);
+    return status;
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    if (__builtin_expect(!next_aligned_alloc, 0)) resolve();
+    return counted(next_aligned_alloc(alignment, size));
+}
+
+void *memalign(size_t alignment, size_t size) {
+    if (__builtin_expect(!next_memalign, 0)) resolve();
+    return counted(next_memalign(alignment, size));
+}
+
+void *valloc(size_t size) {
+    if (__builtin_expect(!next_valloc, 0)) resolve();
+    return counted(next_valloc(size));
+}
+
+void *pvalloc(size_t size) {
+    if (__builtin_expect(!next_pvalloc, 0)) resolve();
+    return counted(next_pvalloc(size));
+}
+
+bool rxbench_allocation_counter_installed(void) {
+    resolve();
+    // Installed when the process-wide lookup of malloc finds this definition (it is linked into the
+    // executable) and the next allocator was found behind it.
+    return dlsym(RTLD_DEFAULT, "malloc") == (void *)&malloc && next_malloc != NULL;
+}
+
+void rxbench_allocation_counter_enable(bool enabled) {
+    resolve();
+    atomic_store(&counting, enabled);
+}
+
+rxbench_allocation_totals rxbench_allocation_totals_read(void) {
+    rxbench_allocation_totals totals = {
+        atomic_load(&allocations), atomic_load(&frees), atomic_load(&bytes_allocated), atomic_load(&bytes_freed)};
+    return totals;
+}
+
+const char *rxbench_allocator_name(void) {
+    resolve();
+    return jemalloc_mallctl ? "jemalloc" : "glibc";
+}
+
+int64_t rxbench_jemalloc_requests(void) {
+    resolve();
+    if (!jemalloc_mallctl) return -1;
+    jemalloc_mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
+    uint64_t epoch = 1;
+    size_t length = sizeof epoch;
+    jemalloc_mallctl("epoch", &epoch, &length, &epoch, length);
+    uint64_t small = 0, large = 0;
+    length = sizeof small;
+    if (jemalloc_mallctl("stats.arenas.4096.small.nrequests", &small, &length, NULL, 0) != 0) return -1;
+    length = sizeof large;
+    if (jemalloc_mallctl("stats.arenas.4096.large.nrequests", &large, &length, NULL, 0) != 0) return -1;
+    return (int64_t)(small + large);
+}

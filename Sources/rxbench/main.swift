@@ -1,1 +1,3 @@
-print("rxbench")
+import RxBenchCLI
+
+RxBenchCommand.main()

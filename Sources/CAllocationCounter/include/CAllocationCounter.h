@@ -1,1 +1,38 @@
-#include <stddef.h>
+#ifndef RXBENCH_ALLOCATION_COUNTER_H
+#define RXBENCH_ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+/// Totals since the process started, for the calling thread's view of all threads.
+typedef struct {
+    /// Successful calls to malloc, calloc, realloc (with a new block), posix_memalign, aligned_alloc,
+    /// memalign, valloc and pvalloc.
+    uint64_t allocations;
+    /// Calls to free with a non-null pointer (and blocks released by realloc).
+    uint64_t frees;
+    /// Usable bytes of allocated blocks (malloc_usable_size), summed.
+    uint64_t bytesAllocated;
+    /// Usable bytes of freed blocks, summed.
+    uint64_t bytesFreed;
+} rxbench_allocation_totals;
+
+/// True once this process's malloc family is routed through the counter (the interposer is linked into
+/// the executable and resolved the next allocator).
+bool rxbench_allocation_counter_installed(void);
+
+/// Counting costs an atomic add per call; it is off until enabled, so that throughput runs pay only a
+/// relaxed load per allocation.
+void rxbench_allocation_counter_enable(bool enabled);
+
+rxbench_allocation_totals rxbench_allocation_totals_read(void);
+
+/// The name of the allocator that serves the process: "jemalloc" when jemalloc's mallctl is reachable
+/// (linked or preloaded), "glibc" otherwise.
+const char *rxbench_allocator_name(void);
+
+/// jemalloc's own request count (stats.arenas.4096.{small,large}.nrequests after flushing the thread
+/// cache and advancing the epoch), or -1 when jemalloc is not the allocator. A cross-check of the counter.
+int64_t rxbench_jemalloc_requests(void);
+
+#endif

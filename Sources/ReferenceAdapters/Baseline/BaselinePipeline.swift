@@ -1,0 +1,113 @@
+import RxBenchCore
+
+/// One subscription of a baseline chain: the stage closures, their per-subscription state (scan
+/// accumulators, take counters) and the observer. Single-threaded by design: the floor has no locks.
+public final class BaselinePipeline: @unchecked Sendable {
+    private let stages: [BaselineStage]
+    private var state: [Int]
+    private let observer: EventObserver
+    private(set) var isDone = false
+    weak var subject: BaselineSubject?
+
+    init(stages: [BaselineStage], observer: EventObserver) {
+        self.stages = stages
+        self.observer = observer
+        state = stages.map {
+            if case let .scan(seed, _) = $0 { seed } else { 0 }
+        }
+    }
+
+    /// Runs one value through every stage, in a loop over the closures.
+    func push(_ value: Int) {
+        var reachedTakeLimit = false
+        if let output = run(value, reachedTakeLimit: &reachedTakeLimit) { observer.next(output) }
+        if reachedTakeLimit { complete() }
+    }
+
+    /// The value after every stage, or nil where a stage dropped it.
+    private func run(_ value: Int, reachedTakeLimit: inout Bool) -> Int? {
+        var value = value
+        for index in stages.indices {
+            switch stages[index] {
+            case let .map(transform):
+                value = transform(value)
+            case let .filter(test):
+                if !test(value) { return nil }
+            case let .compactMap(transform):
+                guard let mapped = transform(value) else { return nil }
+                value = mapped
+            case let .scan(_, accumulate):
+                value = accumulate(state[index], value)
+                state[index] = value
+            case let .take(limit):
+                if state[index] >= limit { return nil }
+                state[index] += 1
+                if state[index] == limit { reachedTakeLimit = true }
+            }
+        }
+        return value
+    }
+
+    func complete() {
+        guard !isDone else { return }
+        isDone = true
+        observer.completed()
+        subject?.detach(self)
+    }
+
+    func fail(_ error: BenchError) {
+        guard !isDone else { return }
+        isDone = true
+        observer.error(error)
+        subject?.detach(self)
+    }
+
+    func dispose() {
+        isDone = true
+        subject?.detach(self)
+    }
+}
+
+/// A subject for the floor: an array of pipelines, no locks.
+public final class BaselineSubject: @unchecked Sendable {
+    private var pipelines: [BaselinePipeline] = []
+    private var latest: Int?
+    private let replays: Bool
+    private var terminated = false
+
+    init(kind: SubjectKind) {
+        switch kind {
+        case .publish: replays = false
+        case let .replayLast(initial):
+            replays = true
+            latest = initial
+        }
+    }
+
+    func attach(_ pipeline: BaselinePipeline) {
+        if replays, let latest { pipeline.push(latest) }
+        guard !terminated else { return pipeline.complete() }
+        pipeline.subject = self
+        pipelines.append(pipeline)
+    }
+
+    func detach(_ pipeline: BaselinePipeline) {
+        if let index = pipelines.firstIndex(where: { $0 === pipeline }) { pipelines.remove(at: index) }
+        pipeline.subject = nil
+    }
+
+    func send(_ value: Int) {
+        if replays { latest = value }
+        for pipeline in pipelines { pipeline.push(value) }
+    }
+
+    func complete() {
+        terminated = true
+        for pipeline in pipelines { pipeline.complete() }
+    }
+
+    func fail(_ error: BenchError) {
+        terminated = true
+        for pipeline in pipelines { pipeline.fail(error) }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Measurement
+import RxBenchCore
+
+/// How much to measure. `quick` is CI's: every workload, small sizes, few repetitions.
+enum Profile: String, CaseIterable, ExpressibleByArgument {
+    case quick, standard, full
+
+    func options(repetitions: Int?, warmup: Int?) -> MeasureOptions {
+        var options: MeasureOptions
+        switch self {
+        case .quick: options = MeasureOptions(warmupRuns: 1, repetitions: 5, allocationRepetitions: 2)
+        case .standard: options = MeasureOptions(warmupRuns: 2, repetitions: 11)
+        case .full: options = MeasureOptions(warmupRuns: 3, repetitions: 31)
+        }
+        if let repetitions { options.repetitions = repetitions }
+        if let warmup { options.warmupRuns = warmup }
+        return options
+    }
+
+    func size(for workload: Workload) -> Int {
+        guard workload.scalable else { return workload.defaultSize }
+        switch self {
+        case .quick: return max(100, workload.defaultSize / 20)
+        case .standard: return workload.defaultSize
+        case .full: return workload.defaultSize * 2
+        }
+    }
+}
+
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, csv, json
+}
+
+enum AllocatorChoice: String, CaseIterable, ExpressibleByArgument {
+    case system, jemalloc
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Measurement
+import RxBenchCore
+
+/// Reads the run's context from the machine.
+enum RunContextProbe {
+    static func current(profile: String) -> RunContext {
+        RunContext(
+            date: ISO8601DateFormatter().string(from: Date()),
+            commit: ProcessInfo.processInfo.environment["RXBENCH_COMMIT"]
+                ?? command("git", "rev-parse", "--short=12", "HEAD") ?? "unknown",
+            swiftVersion: swiftVersion(),
+            cpu: cpuModel(),
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            allocator: AllocationCounter.allocatorName,
+            buildConfiguration: buildConfiguration,
+            profile: profile,
+            clockOverheadNanoseconds: clockReadingOverhead())
+    }
+
+    static var buildConfiguration: String {
+        #if DEBUG
+            "debug"
+        #else
+            "release"
+        #endif
+    }
+
+    /// The compiler that built this binary.
+    static func swiftVersion() -> String {
+        #if compiler(>=6.4)
+            "swift-6.4+"
+        #elseif compiler(>=6.3)
+            "swift-6.3"
+        #elseif compiler(>=6.2)
+            "swift-6.2"
+        #else
+            "swift-6.1"
+        #endif
+    }
+
+    static func cpuModel() -> String {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return "unknown"
+    }
+
+    static func command(_ arguments: String...) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,94 @@
+/// Everything rxbench reports. docs/metrics.md defines each one precisely; the raw value names are the
+/// CSV's `metric` column and never change meaning.
+public enum Metric: String, Sendable, CaseIterable, Codable {
+    /// Wall time of a pumping run divided by its source events (steady state: after warm-up).
+    case nsPerEvent = "ns_per_event"
+    /// 1e9 / ns_per_event, statistic by statistic.
+    case eventsPerSecond = "events_per_second"
+    /// Wall time of a creating run divided by its lifecycles (build + subscribe + feed + dispose).
+    case nsPerLifecycle = "ns_per_lifecycle"
+    /// (mallocs of a run of 2n events - mallocs of a run of n events) / n.
+    case mallocsPerEvent = "mallocs_per_event"
+    /// (mallocs of 2n lifecycles - mallocs of n lifecycles) / n.
+    case mallocsPerLifecycle = "mallocs_per_lifecycle"
+    /// Net heap bytes (usable sizes) held per extra live subscription of the chain.
+    case bytesPerLiveSubscription = "bytes_per_live_subscription"
+    /// Duration of one `subscribe` call on the chain, beside its live siblings.
+    case subscribeLatency = "subscribe_latency"
+    /// Duration of one `dispose()` call on a live subscription, beside its live siblings.
+    case disposeLatency = "dispose_latency"
+    /// Instructions per event counted by callgrind (deterministic; for the regression gate).
+    case instructionsPerEvent = "instructions_per_event"
+
+    public var unit: String {
+        switch self {
+        case .nsPerEvent: "ns/event"
+        case .eventsPerSecond: "events/s"
+        case .nsPerLifecycle: "ns/lifecycle"
+        case .mallocsPerEvent: "mallocs/event"
+        case .mallocsPerLifecycle: "mallocs/lifecycle"
+        case .bytesPerLiveSubscription: "bytes/subscription"
+        case .subscribeLatency, .disposeLatency: "ns"
+        case .instructionsPerEvent: "instructions/event"
+        }
+    }
+
+    /// Whether smaller is better (every metric but throughput in events per second).
+    public var lowerIsBetter: Bool { self != .eventsPerSecond }
+}
+
+/// One figure: a metric of one workload on one engine, with its statistics.
+public struct ResultRow: Sendable, Hashable {
+    public let engine: String
+    public let role: EngineDescriptor.Role
+    public let workload: String
+    public let group: String
+    public let parameters: String
+    public let metric: Metric
+    public let summary: Summary
+
+    public init(
+        engine: String, role: EngineDescriptor.Role, workload: String, group: String, parameters: String,
+        metric: Metric, summary: Summary
+    ) {
+        self.engine = engine
+        self.role = role
+        self.workload = workload
+        self.group = group
+        self.parameters = parameters
+        self.metric = metric
+        self.summary = summary
+    }
+
+    /// The workload with its parameters, as in `Workload.id`.
+    public var workloadID: String { parameters.isEmpty ? workload : "\(workload)[\(parameters)]" }
+}
+
+/// Where and how a run happened; written with every row so that a report never travels without it.
+public struct RunContext: Sendable, Hashable, Codable {
+    public var date: String
+    public var commit: String
+    public var swiftVersion: String
+    public var cpu: String
+    public var cores: Int
+    public var allocator: String
+    public var buildConfiguration: String
+    public var profile: String
+    /// Median cost of two back-to-back clock readings, included in every latency sample.
+    public var clockOverheadNanoseconds: Double
+
+    public init(
+        date: String, commit: String, swiftVersion: String, cpu: String, cores: Int, allocator: String,
+        buildConfiguration: String, profile: String, clockOverheadNanoseconds: Double
+    ) {
+        self.date = date
+        self.commit = commit
+        self.swiftVersion = swiftVersion
+        self.cpu = cpu
+        self.cores = cores
+        self.allocator = allocator
+        self.buildConfiguration = buildConfiguration
+        self.profile = profile
+        self.clockOverheadNanoseconds = clockOverheadNanoseconds
+    }
+}

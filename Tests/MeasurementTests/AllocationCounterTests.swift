@@ -1,0 +1,46 @@
+import Measurement
+import Testing
+
+/// An object that must live on the heap.
+private final class Escaping {
+    var value: Int
+    init(_ value: Int) { self.value = value }
+}
+
+@Suite("Allocation counter")
+struct AllocationCounterTests {
+    @Test("the interposer serves this process")
+    func installed() {
+        #expect(AllocationCounter.isInstalled)
+    }
+
+    @Test("N escaping objects read exactly N allocations", arguments: [1, 10, 1000])
+    func calibration(count: Int) {
+        var keep: [Escaping] = []
+        keep.reserveCapacity(count)
+        let (_, delta) = AllocationCounter.count {
+            for index in 0..<count { keep.append(Escaping(index)) }
+        }
+        #expect(delta.allocations == count)
+        #expect(delta.frees == 0)
+        #expect(delta.liveBytes >= count * 16 + count * MemoryLayout<Int>.size)
+        let (_, released) = AllocationCounter.count { keep.removeAll(keepingCapacity: true) }
+        #expect(released.frees == count)
+        #expect(released.allocations == 0)
+    }
+
+    @Test("a loop that allocates nothing reads zero")
+    func nothing() {
+        var sum = 0
+        let (_, delta) = AllocationCounter.count {
+            for index in 0..<10_000 { sum &+= index }
+        }
+        #expect(delta.allocations == 0)
+        #expect(sum == 49_995_000)
+    }
+
+    @Test("the allocator is named")
+    func allocatorName() {
+        #expect(["glibc", "jemalloc"].contains(AllocationCounter.allocatorName))
+    }
+}
