@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "EngineRegistry",
             dependencies: [
-                "RxBenchCore", "Measurement", "ReferenceAdapters",
+                "RxBenchCore", "Measurement", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters",
             ],
             swiftSettings: hotPath
         ),

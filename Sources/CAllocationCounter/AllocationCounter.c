@@ -31,8 +31,11 @@ static malloc_fn next_pvalloc;
 static usable_size_fn next_usable_size;
 static mallctl_fn jemalloc_mallctl;
 
-static atomic_bool counting;
+// The number of measurements in progress: counting is on while any is.
+static atomic_int counting;
 static atomic_uint_fast64_t allocations, frees, bytes_allocated, bytes_freed;
+// The same totals for the calling thread alone: exact even while other threads allocate.
+static _Thread_local rxbench_allocation_totals thread_totals;
 
 // dlsym itself may allocate while the pointers are being resolved; those few requests are served from
 // this buffer and never freed.
@@ -75,17 +78,23 @@ static void resolve(void) {
 }
 
 static inline void *counted(void *p) {
-    if (p && atomic_load_explicit(&counting, memory_order_relaxed)) {
+    if (p && atomic_load_explicit(&counting, memory_order_relaxed) > 0) {
+        size_t size = next_usable_size(p);
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
-        atomic_fetch_add_explicit(&bytes_allocated, next_usable_size(p), memory_order_relaxed);
+        atomic_fetch_add_explicit(&bytes_allocated, size, memory_order_relaxed);
+        thread_totals.allocations += 1;
+        thread_totals.bytesAllocated += size;
     }
     return p;
 }
 
 static inline void count_free(void *p) {
-    if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed) > 0) {
+        size_t size = next_usable_size(p);
         atomic_fetch_add_explicit(&frees, 1, memory_order_relaxed);
-        atomic_fetch_add_explicit(&bytes_freed, next_usable_size(p), memory_order_relaxed);
+        atomic_fetch_add_explicit(&bytes_freed, size, memory_order_relaxed);
+        thread_totals.frees += 1;
+        thread_totals.bytesFreed += size;
     }
 }
 
@@ -130,9 +139,12 @@ void *realloc(void *p, size_t size) {
     void *result = next_realloc(p, size);
     if (!result && p && size) {
         // The old block is still live: undo the free we counted.
-        if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+        if (atomic_load_explicit(&counting, memory_order_relaxed) > 0) {
+            size_t size = next_usable_size(p);
             atomic_fetch_sub_explicit(&frees, 1, memory_order_relaxed);
-            atomic_fetch_sub_explicit(&bytes_freed, next_usable_size(p), memory_order_relaxed);
+            atomic_fetch_sub_explicit(&bytes_freed, size, memory_order_relaxed);
+            thread_totals.frees -= 1;
+            thread_totals.bytesFreed -= size;
         }
         return NULL;
     }
@@ -175,7 +187,11 @@ bool rxbench_allocation_counter_installed(void) {
 
 void rxbench_allocation_counter_enable(bool enabled) {
     resolve();
-    atomic_store(&counting, enabled);
+    atomic_fetch_add(&counting, enabled ? 1 : -1);
+}
+
+rxbench_allocation_totals rxbench_thread_allocation_totals_read(void) {
+    return thread_totals;
 }
 
 rxbench_allocation_totals rxbench_allocation_totals_read(void) {

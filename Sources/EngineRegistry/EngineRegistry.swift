@@ -1,10 +1,17 @@
 import Measurement
 import ReferenceAdapters
 import RxBenchCore
+import SignalAdapter
+import SinkAdapter
+import SubscriberAdapter
 
 /// The engines and reference rows rxbench can run, in report order.
 public enum EngineRegistry {
     public static let all: [RegisteredEngine] = [
+        RegisteredEngine(SinkAdapter()),
+        RegisteredEngine(SignalAdapter()),
+        RegisteredEngine(SubscriberAdapter()),
+        RegisteredEngine(SubscriberDirectAdapter()),
         RegisteredEngine(BaselineAdapter()),
     ]
 

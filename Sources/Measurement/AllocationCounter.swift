@@ -18,13 +18,24 @@ public enum AllocationCounter {
         return requests < 0 ? nil : requests
     }
 
-    /// Counts the allocations `body` makes (on any thread while it runs).
-    public static func count<T>(_ body: () throws -> T) rethrows -> (result: T, delta: AllocationDelta) {
+    /// Whose allocations a measurement counts.
+    public enum Scope: Sendable {
+        /// Every thread's: what the harness uses, in a process that does nothing else (queues included).
+        case process
+        /// The calling thread's only: exact even while other threads allocate (parallel tests).
+        case currentThread
+    }
+
+    /// Counts the allocations `body` makes while it runs.
+    public static func count<T>(
+        _ scope: Scope = .process, _ body: () throws -> T
+    ) rethrows -> (result: T, delta: AllocationDelta) {
+        let read = scope == .process ? rxbench_allocation_totals_read : rxbench_thread_allocation_totals_read
         rxbench_allocation_counter_enable(true)
         defer { rxbench_allocation_counter_enable(false) }
-        let before = rxbench_allocation_totals_read()
+        let before = read()
         let result = try body()
-        let after = rxbench_allocation_totals_read()
+        let after = read()
         return (result, AllocationDelta(before: before, after: after))
     }
 }

@@ -22,10 +22,14 @@ typedef struct {
 bool rxbench_allocation_counter_installed(void);
 
 /// Counting costs an atomic add per call; it is off until enabled, so that throughput runs pay only a
-/// relaxed load per allocation.
+/// relaxed load per allocation. Calls nest: counting stays on until every `true` has had its `false`.
 void rxbench_allocation_counter_enable(bool enabled);
 
+/// All threads' totals.
 rxbench_allocation_totals rxbench_allocation_totals_read(void);
+
+/// The calling thread's totals.
+rxbench_allocation_totals rxbench_thread_allocation_totals_read(void);
 
 /// The name of the allocator that serves the process: "jemalloc" when jemalloc's mallctl is reachable
 /// (linked or preloaded), "glibc" otherwise.

@@ -1,0 +1,67 @@
+import EngineRegistry
+import Measurement
+import RxBenchCore
+import Testing
+import Workloads
+
+/// Every workload of the catalogue runs on every engine and reference row that can express it, and
+/// produces its checksum: the figures rxbench reports are figures of correct runs.
+@Suite("Catalogue checksums")
+struct CatalogueChecksumTests {
+    static let options = MeasureOptions(
+        warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)
+
+    /// Small sizes: this checks correctness, not speed.
+    static func size(_ workload: Workload) -> Int {
+        workload.shape == .latency ? 8 : min(workload.scalable ? 300 : 1_000, workload.defaultSize)
+    }
+
+    @Test("checksum of every workload", arguments: EngineRegistry.ids)
+    func checksums(engineID: String) throws {
+        let engine = try #require(EngineRegistry.engine(id: engineID))
+        var measured = 0
+        for workload in Catalogue.all where !(workload.parameters.contains { $0.name == "siblings" && $0.value > 100 }) {
+            do {
+                let rows = try engine.measure(workload, size: Self.size(workload), options: Self.options)
+                #expect(!rows.isEmpty, "\(workload.id) produced no rows")
+                measured += 1
+            } catch let HarnessError.unsupported(reason) {
+                // Only reference rows may decline an operator.
+                #expect(engine.descriptor.role == .reference, "\(reason)")
+            } catch {
+                Issue.record("\(engineID) \(workload.id): \(error)")
+            }
+        }
+        #expect(measured > 0)
+    }
+
+    @Test("workload ids are unique")
+    func uniqueIDs() {
+        let ids = Catalogue.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test("RxSwift's eleven benchmarks are in the catalogue by name")
+    func rxSwiftNames() {
+        let names = Set(Catalogue.all.map(\.name))
+        for name in [
+            "PublishSubjectPumping", "PublishSubjectPumpingTwoSubscriptions", "PublishSubjectCreating",
+            "MapFilterPumping", "MapFilterCreating", "FlatMapsPumping", "FlatMapsCreating", "FlatMapLatestPumping",
+            "FlatMapLatestCreating", "CombineLatestPumping", "CombineLatestCreating",
+        ] {
+            #expect(names.contains(name), "\(name) missing")
+        }
+    }
+
+    @Test("a wrong checksum is an error, never a figure")
+    func wrongChecksum() throws {
+        let engine = try #require(EngineRegistry.engine(id: "baseline"))
+        let broken = Workload(name: "Broken", group: "test", summary: "expects one value too many", shape: .pumping,
+            defaultSize: 10) { events in
+            Scenario(
+                flow: .create(.repeating(value: 1, count: events, thenComplete: false)),
+                expected: Checksum(values: events + 1, sum: events + 1))
+        }
+        #expect(throws: HarnessError.self) { try engine.measure(broken, size: 10, options: Self.options) }
+    }
+}
