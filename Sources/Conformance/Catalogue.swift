@@ -1,0 +1,555 @@
+import RxBenchCore
+
+// The conformance catalogue: every case written once, as data, and run against every engine.
+// Times follow RxSwift's TestScheduler conventions: subscribe at 200, dispose at 1000.
+
+private let x10 = IntTransform("x10") { $0 * 10 }
+private let e1 = BenchError(1)
+private let e2 = BenchError(2)
+
+private func sub(_ start: Int, _ end: Int? = nil) -> SubscriptionInterval { SubscriptionInterval(start, end) }
+
+/// A hot source 1@210, 2@220, 3@230, completed@240 (and a 0@150 nobody sees).
+private let hot123: SourceSpec = .hot([.next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+/// The same, failing at 240 instead.
+private let hot123Error: SourceSpec = .hot([.next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)])
+
+public enum Catalogue {
+    /// Every case, with a "disposed mid-stream" variant for each that has events after its first.
+    public static var all: [ConformanceCase] {
+        var cases: [ConformanceCase] = []
+        for base in baseCases {
+            cases.append(base)
+            let times = base.expected.map(\.time).filter { $0 > base.subscribeAt }
+            if base.disposeOnValue == nil, base.disposeAt == 1000, let first = times.first,
+                let last = times.last, first + 1 < last
+            {
+                cases.append(base.disposed(at: first + 1))
+            }
+        }
+        return cases
+    }
+
+    public static let baseCases: [ConformanceCase] = sources + oneInput + asynchronous + recovery + severalInputs
+        + subjectsAndSystem + disposal
+
+    // MARK: Sources
+
+    static let sources: [ConformanceCase] = [
+        ConformanceCase("just", expected: [.next(200, 7), .completed(200)]) { _ in .just(7) },
+        ConformanceCase("from", expected: [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)]) { _ in
+            .from([1, 2, 3])
+        },
+        ConformanceCase("from empty array", expected: [.completed(200)]) { _ in .from([]) },
+        ConformanceCase("empty", expected: [.completed(200)]) { _ in .empty },
+        ConformanceCase("never", expected: []) { _ in .never },
+        ConformanceCase("fail", expected: [.error(200, 1)]) { _ in .fail(e1) },
+        ConformanceCase(
+            "create: cold script",
+            sources: [.cold([.next(10, 1), .next(20, 2), .completed(30), .next(40, 9)])],
+            expected: [.next(210, 1), .next(220, 2), .completed(230)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in c.source(0) },
+        ConformanceCase(
+            "create: hot script",
+            sources: [hot123],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in c.source(0) },
+        ConformanceCase(
+            "create: error",
+            sources: [hot123Error],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in c.source(0) },
+        ConformanceCase(
+            "deferred: factory runs once per subscription, at subscription",
+            expected: [.next(200, 1), .next(200, 2), .completed(200)],
+            journal: ["factory@200", "factory@200"]
+        ) { c in
+            let deferred = Flow.deferred(FlowFactory("counted") {
+                c.log("factory")
+                return .just(c.counter.increment())
+            })
+            return .concat([deferred, deferred])
+        },
+        ConformanceCase(
+            "deferred: scripted source subscribed per subscription",
+            sources: [.cold([.next(10, 1), .completed(20)])],
+            expected: [.next(210, 1), .next(230, 1), .completed(240)],
+            subscriptions: [[sub(200, 220), sub(220, 240)]]
+        ) { c in
+            let deferred = Flow.deferred(FlowFactory("source") { c.source(0) })
+            return .concat([deferred, deferred])
+        },
+    ]
+
+    // MARK: One input
+
+    static let oneInput: [ConformanceCase] = [
+        ConformanceCase(
+            "map", sources: [hot123],
+            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .map(c.source(0), x10) },
+        ConformanceCase(
+            "map: error", sources: [hot123Error],
+            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .map(c.source(0), x10) },
+        ConformanceCase(
+            "compactMap", sources: [hot123],
+            expected: [.next(210, 100), .next(230, 300), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .compactMap(c.source(0), IntPartialTransform("odd x100") { $0 % 2 == 1 ? $0 * 100 : nil }) },
+        ConformanceCase(
+            "filter", sources: [hot123],
+            expected: [.next(220, 2), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .filter(c.source(0), IntPredicate("even") { $0 % 2 == 0 }) },
+        ConformanceCase(
+            "filter: error", sources: [hot123Error],
+            expected: [.next(220, 2), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .filter(c.source(0), IntPredicate("even") { $0 % 2 == 0 }) },
+        ConformanceCase(
+            "scan: intermediate accumulations, seed not emitted", sources: [hot123],
+            expected: [.next(210, 11), .next(220, 13), .next(230, 16), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .scan(c.source(0), seed: 10, .sum) },
+        ConformanceCase(
+            "scan: error", sources: [hot123Error],
+            expected: [.next(210, 11), .next(220, 13), .next(230, 16), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .scan(c.source(0), seed: 10, .sum) },
+        ConformanceCase(
+            "reduce", sources: [hot123],
+            expected: [.next(240, 16), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .reduce(c.source(0), seed: 10, .sum) },
+        ConformanceCase(
+            "reduce: empty source emits the seed", sources: [.hot([.completed(230)])],
+            expected: [.next(230, 10), .completed(230)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in .reduce(c.source(0), seed: 10, .sum) },
+        ConformanceCase(
+            "reduce: error", sources: [hot123Error],
+            expected: [.error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .reduce(c.source(0), seed: 10, .sum) },
+        ConformanceCase(
+            "take(2): completes and disposes upstream at the 2nd value",
+            sources: [.cold([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])],
+            expected: [.next(210, 1), .next(220, 2), .completed(220)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .take(c.source(0), count: 2) },
+        ConformanceCase(
+            "take(5) of 3", sources: [hot123],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .take(c.source(0), count: 5) },
+        ConformanceCase(
+            "take(0): completes without subscribing upstream", sources: [hot123],
+            expected: [.completed(200)],
+            subscriptions: [[]]
+        ) { c in .take(c.source(0), count: 0) },
+        ConformanceCase(
+            "take: error before count", sources: [hot123Error],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .take(c.source(0), count: 5) },
+        ConformanceCase(
+            "skip(2)", sources: [hot123],
+            expected: [.next(230, 3), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .skip(c.source(0), count: 2) },
+        ConformanceCase(
+            "skip: error", sources: [hot123Error],
+            expected: [.next(230, 3), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .skip(c.source(0), count: 2) },
+        ConformanceCase(
+            "distinctUntilChanged",
+            sources: [.hot([.next(210, 1), .next(220, 1), .next(230, 2), .next(240, 2), .next(250, 1), .completed(260)])],
+            expected: [.next(210, 1), .next(230, 2), .next(250, 1), .completed(260)],
+            subscriptions: [[sub(200, 260)]]
+        ) { c in .distinctUntilChanged(c.source(0)) },
+        ConformanceCase(
+            "startWith: values first, synchronously, then the source", sources: [hot123],
+            expected: [.next(200, 8), .next(200, 9), .next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .startWith(c.source(0), [8, 9]) },
+        ConformanceCase(
+            "tap: hooks in order, onDispose once after completion",
+            sources: [.cold([.next(10, 1), .next(20, 2), .completed(30)])],
+            expected: [.next(210, 1), .next(220, 2), .completed(230)],
+            subscriptions: [[sub(200, 230)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "completed@230", "dispose"]
+        ) { c in .tap(c.source(0), hooks(c)) },
+        ConformanceCase(
+            "tap: onDispose once after error",
+            sources: [.cold([.next(10, 1), .error(20, 2)])],
+            expected: [.next(210, 1), .error(220, 2)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["subscribe@200", "next(1)@210", "error(2)@220", "dispose"]
+        ) { c in .tap(c.source(0), hooks(c)) },
+        ConformanceCase(
+            "tap: onDispose at dispose time",
+            sources: [.cold([.next(10, 1), .next(20, 2), .completed(30)])],
+            disposeAt: 215,
+            expected: [.next(210, 1)],
+            subscriptions: [[sub(200, 215)]],
+            journal: ["subscribe@200", "next(1)@210", "dispose"]
+        ) { c in .tap(c.source(0), hooks(c)) },
+        ConformanceCase(
+            "tap: onSubscribe before the source is subscribed",
+            expected: [.next(200, 1), .completed(200)],
+            journal: ["subscribe@200", "source@200", "next(1)@200", "completed@200", "dispose"]
+        ) { c in
+            .tap(.deferred(FlowFactory("logged") { c.log("source"); return .just(1) }), hooks(c))
+        },
+    ]
+
+    /// Tap hooks that log into the journal; onDispose logs without a time (it runs once the subscription
+    /// ends, which after a terminal event the engines may do at different moments).
+    static func hooks(_ c: CaseContext) -> TapHooks {
+        TapHooks(
+            onSubscribe: { c.log("subscribe") },
+            onNext: { c.log("next(\($0))") },
+            onError: { c.log("error(\($0.code))") },
+            onCompleted: { c.log("completed") },
+            onDispose: { c.journal.append("dispose") })
+    }
+
+    // MARK: Asynchronous transforms
+
+    /// Replies through the virtual clock: value 1 after 25 ticks, 2 after 5, 3 after 20 (out of order).
+    static func delay(_ value: Int) -> Int { [1: 25, 2: 5, 3: 20][value] ?? 1 }
+
+    static let asynchronous: [ConformanceCase] = [
+        ConformanceCase(
+            "asyncMap: replies forwarded in arrival order",
+            sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])],
+            expected: [.next(225, 20), .next(235, 10), .next(250, 30), .completed(250)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in
+            .asyncMap(c.source(0), AsyncTransform("delayed x10") { value, reply in
+                c.scheduler.schedule(after: delay(value)) { reply(value * 10) }
+            })
+        },
+        ConformanceCase(
+            "asyncMap: error",
+            sources: [.hot([.next(210, 1), .next(220, 2), .error(230, 1)])],
+            expected: [.next(225, 20), .error(230, 1)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in
+            .asyncMap(c.source(0), AsyncTransform("delayed x10") { value, reply in
+                c.scheduler.schedule(after: delay(value)) { reply(value * 10) }
+            })
+        },
+        ConformanceCase(
+            "asyncMap: synchronous replies",
+            sources: [hot123],
+            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .asyncMap(c.source(0), AsyncTransform("sync x10") { value, reply in reply(value * 10) }) },
+        ConformanceCase(
+            "asyncFilter: verdicts in arrival order",
+            sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])],
+            expected: [.next(235, 1), .next(250, 3), .completed(250)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in
+            .asyncFilter(c.source(0), AsyncPredicate("delayed odd") { value, reply in
+                c.scheduler.schedule(after: delay(value)) { reply(value % 2 == 1) }
+            })
+        },
+    ]
+
+    // MARK: Recovery
+
+    static let recovery: [ConformanceCase] = [
+        ConformanceCase(
+            "retry: resubscribes until attempts are used up",
+            sources: [.cold([.next(10, 1), .error(20, 1)])],
+            expected: [.next(210, 1), .next(230, 1), .next(250, 1), .error(260, 1)],
+            subscriptions: [[sub(200, 220), sub(220, 240), sub(240, 260)]]
+        ) { c in .retry(c.source(0), attempts: 3) },
+        ConformanceCase(
+            "retry: completion ends it",
+            sources: [.cold([.next(10, 1), .completed(20)])],
+            expected: [.next(210, 1), .completed(220)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .retry(c.source(0), attempts: 3) },
+        ConformanceCase(
+            "retry: succeeds on the second attempt",
+            expected: [.next(200, 1), .next(200, 2), .completed(200)]
+        ) { c in
+            .retry(.deferred(FlowFactory("fails once") {
+                c.counter.increment() == 1 ? .concat([.just(1), .fail(e1)]) : .just(2)
+            }), attempts: 3)
+        },
+        ConformanceCase(
+            "catchError: continues with the handler's flow for that error",
+            sources: [.hot([.next(210, 1), .next(220, 2), .error(230, 2), .next(240, 9)]),
+                      .cold([.next(10, 100), .completed(20)])],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 2), .next(240, 100), .completed(250)],
+            subscriptions: [[sub(200, 230)], [sub(230, 250)]]
+        ) { c in
+            .catchError(c.source(0), ErrorHandler("code then source 1") { error in
+                .concat([.just(error.code), c.source(1)])
+            })
+        },
+        ConformanceCase(
+            "catchError: error of the handler's flow",
+            sources: [.hot([.next(210, 1), .error(220, 1)])],
+            expected: [.next(210, 1), .error(220, 2)]
+        ) { c in .catchError(c.source(0), ErrorHandler("fail 2") { _ in .fail(e2) }) },
+        ConformanceCase(
+            "catchError: completion passes through",
+            sources: [hot123],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .catchError(c.source(0), ErrorHandler("just 0") { _ in .just(0) }) },
+        ConformanceCase(
+            "using: acquired at subscription, released once at completion",
+            sources: [.cold([.next(10, 1), .completed(20)])],
+            expected: [.next(210, 6), .completed(220)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["acquire@200", "release(5)@220"]
+        ) { c in .using(resource(c), ResourceFlow { r in .map(c.source(0), IntTransform("+r") { $0 + r }) }) },
+        ConformanceCase(
+            "using: released once at error",
+            sources: [.cold([.next(10, 1), .error(20, 1)])],
+            expected: [.next(210, 6), .error(220, 1)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["acquire@200", "release(5)@220"]
+        ) { c in .using(resource(c), ResourceFlow { r in .map(c.source(0), IntTransform("+r") { $0 + r }) }) },
+        ConformanceCase(
+            "using: released once at dispose",
+            sources: [.cold([.next(10, 1), .next(20, 2), .completed(30)])],
+            disposeAt: 215,
+            expected: [.next(210, 6)],
+            subscriptions: [[sub(200, 215)]],
+            journal: ["acquire@200", "release(5)@215"]
+        ) { c in .using(resource(c), ResourceFlow { r in .map(c.source(0), IntTransform("+r") { $0 + r }) }) },
+    ]
+
+    static func resource(_ c: CaseContext) -> ResourceHooks {
+        ResourceHooks(acquire: { c.log("acquire"); return 5 }, release: { c.log("release(\($0))") })
+    }
+
+    // MARK: Several inputs
+
+    static let severalInputs: [ConformanceCase] = [
+        ConformanceCase(
+            "merge",
+            sources: [.hot([.next(210, 1), .next(230, 3), .completed(240)]),
+                      .hot([.next(220, 2), .next(250, 4), .completed(260)])],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 4), .completed(260)],
+            subscriptions: [[sub(200, 240)], [sub(200, 260)]]
+        ) { c in .merge([c.source(0), c.source(1)]) },
+        ConformanceCase(
+            "merge: first error terminates and disposes the others",
+            sources: [.hot([.next(210, 1), .error(225, 1), .next(230, 3)]),
+                      .hot([.next(220, 2), .next(250, 4), .completed(260)])],
+            expected: [.next(210, 1), .next(220, 2), .error(225, 1)],
+            subscriptions: [[sub(200, 225)], [sub(200, 225)]]
+        ) { c in .merge([c.source(0), c.source(1)]) },
+        ConformanceCase(
+            "concat: next input subscribed after the previous completed",
+            sources: [.cold([.next(10, 1), .next(20, 2), .completed(30)]), .cold([.next(10, 3), .completed(20)])],
+            expected: [.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)],
+            subscriptions: [[sub(200, 230)], [sub(230, 250)]]
+        ) { c in .concat([c.source(0), c.source(1)]) },
+        ConformanceCase(
+            "concat: error stops before the next input",
+            sources: [.cold([.next(10, 1), .error(20, 1)]), .cold([.next(10, 3), .completed(20)])],
+            expected: [.next(210, 1), .error(220, 1)],
+            subscriptions: [[sub(200, 220)], []]
+        ) { c in .concat([c.source(0), c.source(1)]) },
+        ConformanceCase(
+            "flatMap: inner flows run concurrently; completes after outer and every inner",
+            sources: [.hot([.next(210, 1), .next(225, 2), .completed(232)]),
+                      .cold([.next(10, 11), .next(35, 12), .completed(40)]),
+                      .cold([.next(5, 21), .completed(15)])],
+            expected: [.next(220, 11), .next(230, 21), .next(245, 12), .completed(250)],
+            subscriptions: [[sub(200, 232)], [sub(210, 250)], [sub(225, 240)]]
+        ) { c in .flatMap(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
+        ConformanceCase(
+            "flatMap: inner error terminates and disposes outer and inners",
+            sources: [.hot([.next(210, 1), .next(225, 2), .completed(300)]),
+                      .cold([.next(10, 11), .next(35, 12), .completed(40)]),
+                      .cold([.next(5, 21), .error(10, 1)])],
+            expected: [.next(220, 11), .next(230, 21), .error(235, 1)],
+            subscriptions: [[sub(200, 235)], [sub(210, 235)], [sub(225, 235)]]
+        ) { c in .flatMap(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
+        ConformanceCase(
+            "flatMapLatest: a new inner disposes the previous one at the switch",
+            sources: [.hot([.next(210, 1), .next(225, 2), .completed(235)]),
+                      .cold([.next(10, 11), .next(30, 12), .completed(40)]),
+                      .cold([.next(5, 21), .completed(15)])],
+            expected: [.next(220, 11), .next(230, 21), .completed(240)],
+            subscriptions: [[sub(200, 235)], [sub(210, 225)], [sub(225, 240)]]
+        ) { c in .flatMapLatest(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
+        ConformanceCase(
+            "flatMapLatest: outer error disposes the inner",
+            sources: [.hot([.next(210, 1), .error(225, 1)]),
+                      .cold([.next(10, 11), .next(30, 12), .completed(40)])],
+            expected: [.next(220, 11), .error(225, 1)],
+            subscriptions: [[sub(200, 225)], [sub(210, 225)]]
+        ) { c in .flatMapLatest(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
+        ConformanceCase(
+            "combineLatest(2): argument order, completes when all completed",
+            sources: [.hot([.next(210, 1), .next(230, 2), .completed(250)]),
+                      .hot([.next(220, 5), .next(240, 6), .completed(260)])],
+            expected: [.next(220, 15), .next(230, 25), .next(240, 26), .completed(260)],
+            subscriptions: [[sub(200, 250)], [sub(200, 260)]]
+        ) { c in .combineLatest([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "combineLatest(4): argument order",
+            sources: [.hot([.next(210, 1), .next(250, 5), .completed(260)]), .hot([.next(220, 2), .completed(261)]),
+                      .hot([.next(230, 3), .completed(262)]), .hot([.next(240, 4), .completed(263)])],
+            expected: [.next(240, 1234), .next(250, 5234), .completed(263)],
+            subscriptions: [[sub(200, 260)], [sub(200, 261)], [sub(200, 262)], [sub(200, 263)]]
+        ) { c in .combineLatest([c.source(0), c.source(1), c.source(2), c.source(3)], .digits) },
+        ConformanceCase(
+            "combineLatest: error terminates and disposes the others",
+            sources: [.hot([.next(210, 1), .error(230, 1)]), .hot([.next(220, 5), .next(240, 6), .completed(260)])],
+            expected: [.next(220, 15), .error(230, 1)],
+            subscriptions: [[sub(200, 230)], [sub(200, 230)]]
+        ) { c in .combineLatest([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "zip(2): n-th values in argument order",
+            sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)]),
+                      .hot([.next(215, 7), .next(235, 8), .completed(310)])],
+            expected: [.next(215, 17), .next(235, 28), .completed(310)],
+            subscriptions: [[sub(200, 300)], [sub(200, 310)]]
+        ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "zip(4): argument order",
+            sources: [.hot([.next(210, 1)]), .hot([.next(220, 2)]), .hot([.next(230, 3)]), .hot([.next(240, 4)])],
+            expected: [.next(240, 1234)]
+        ) { c in .zip([c.source(0), c.source(1), c.source(2), c.source(3)], .digits) },
+        ConformanceCase(
+            "zip: error terminates and disposes the others",
+            sources: [.hot([.next(210, 1), .error(230, 1)]), .hot([.next(220, 5), .next(240, 6), .completed(260)])],
+            expected: [.next(220, 15), .error(230, 1)],
+            subscriptions: [[sub(200, 230)], [sub(200, 230)]]
+        ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "takeUntil: completes at the trigger's first value, disposing both",
+            sources: [.hot([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)]),
+                      .hot([.next(230, 99), .completed(260)])],
+            expected: [.next(210, 1), .next(220, 2), .completed(230)],
+            subscriptions: [[sub(200, 230)], [sub(200, 230)]]
+        ) { c in .takeUntil(c.source(0), trigger: c.source(1)) },
+        ConformanceCase(
+            "takeUntil: a trigger error is forwarded",
+            sources: [.hot([.next(210, 1), .next(240, 3), .completed(250)]), .hot([.error(225, 2)])],
+            expected: [.next(210, 1), .error(225, 2)],
+            subscriptions: [[sub(200, 225)], [sub(200, 225)]]
+        ) { c in .takeUntil(c.source(0), trigger: c.source(1)) },
+        ConformanceCase(
+            "takeUntil: source completion ends it",
+            sources: [hot123, .hot([.next(300, 99)])],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
+            subscriptions: [[sub(200, 240)], [sub(200, 240)]]
+        ) { c in .takeUntil(c.source(0), trigger: c.source(1)) },
+    ]
+
+    // MARK: Subjects and system
+
+    static let subjectsAndSystem: [ConformanceCase] = [
+        ConformanceCase(
+            "publish subject: current subscribers only",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(210, 2)), SubjectFeed(0, .next(220, 3)),
+                    SubjectFeed(0, .completed(230)), SubjectFeed(0, .next(240, 4))],
+            expected: [.next(210, 2), .next(220, 3), .completed(230)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "publish subject: error",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(210, 2)), SubjectFeed(0, .error(220, 1)), SubjectFeed(0, .next(230, 4))],
+            expected: [.next(210, 2), .error(220, 1)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "publish subject: two subscribers",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(210, 2)), SubjectFeed(0, .next(220, 3))],
+            expected: [.next(210, 2), .next(210, 20), .next(220, 3), .next(220, 30)]
+        ) { _ in .merge([.subject(0), .map(.subject(0), x10)]) },
+        ConformanceCase(
+            "replayLast subject: replays the latest value",
+            subjects: [.replayLast(initial: nil)],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(160, 2)), SubjectFeed(0, .next(210, 3)),
+                    SubjectFeed(0, .completed(220))],
+            expected: [.next(200, 2), .next(210, 3), .completed(220)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "replayLast subject: initial value",
+            subjects: [.replayLast(initial: 0)],
+            feeds: [SubjectFeed(0, .next(210, 3))],
+            expected: [.next(200, 0), .next(210, 3)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "replayLast subject: nothing to replay",
+            subjects: [.replayLast(initial: nil)],
+            feeds: [SubjectFeed(0, .next(210, 3))],
+            expected: [.next(210, 3)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "system: synchronous feedback counter",
+            expected: [.next(200, 0), .next(200, 1), .next(200, 2), .next(200, 3)]
+        ) { _ in
+            .system(
+                initial: 0, reduce: .sum,
+                feedbacks: [.compactMap(.feedbackState, IntPartialTransform("+1 below 3") { $0 < 3 ? 1 : nil })])
+        },
+        ConformanceCase(
+            "system: external feedback",
+            sources: [.hot([.next(210, 5), .next(220, 7)])],
+            expected: [.next(200, 0), .next(210, 5), .next(220, 12)],
+            subscriptions: [[sub(200, 1000)]]
+        ) { c in .system(initial: 0, reduce: .sum, feedbacks: [c.source(0)]) },
+    ]
+
+    // MARK: Disposal
+
+    static let disposal: [ConformanceCase] = [
+        ConformanceCase(
+            "dispose during delivery: no value after the observer disposes on the 2nd",
+            sources: [hot123],
+            disposeOnValue: 2,
+            expected: [.next(210, 1), .next(220, 2)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .map(c.source(0), .identity) },
+        ConformanceCase(
+            "dispose during delivery: through merge",
+            sources: [hot123, .hot([.next(215, 5), .next(225, 6)])],
+            disposeOnValue: 2,
+            expected: [.next(210, 1), .next(215, 5)],
+            subscriptions: [[sub(200, 215)], [sub(200, 215)]]
+        ) { c in .merge([c.source(0), c.source(1)]) },
+        ConformanceCase(
+            "dispose before any event",
+            sources: [hot123],
+            disposeAt: 205,
+            expected: [],
+            subscriptions: [[sub(200, 205)]]
+        ) { c in .scan(c.source(0), seed: 0, .sum) },
+    ]
+}
+
+/// Deep synchronous recursion: the number of values delivered by `concat` of `count` `.just`s
+/// (SPEC section 7: 100,000 must not overflow the stack), and whether it completed.
+public func deepConcat<A: EngineAdapter>(_ count: Int, on adapter: A) -> (values: Int, completed: Bool) {
+    let flow = Flow.concat(Array(repeating: .just(1), count: count))
+    guard let stream = try? adapter.stream(flow, subjects: []) else { return (0, false) }
+    let values = Counter()
+    let completed = Counter()
+    let subscription = adapter.subscribe(
+        stream, EventObserver(next: { _ in values.increment() }, completed: { completed.increment() }))
+    adapter.dispose(subscription)
+    return (values.value, completed.value == 1)
+}

@@ -1,0 +1,170 @@
+import Foundation
+import RxBenchCore
+
+/// A feed into a subject of the case, at a virtual time.
+public struct SubjectFeed: Sendable {
+    public let subject: Int
+    public let recorded: Recorded
+    public init(_ subject: Int, _ recorded: Recorded) { self.subject = subject; self.recorded = recorded }
+}
+
+/// One marble case, written once and run against every engine.
+public struct ConformanceCase: Sendable, CustomStringConvertible {
+    public var name: String
+    public var sources: [SourceSpec]
+    public var subjects: [SubjectKind]
+    public var feeds: [SubjectFeed]
+    public var build: @Sendable (CaseContext) -> Flow
+    public var subscribeAt: Int
+    public var disposeAt: Int
+    /// The observer disposes its own subscription while receiving this (1-based) value.
+    public var disposeOnValue: Int?
+    public var expected: [Recorded]
+    /// Per source, in the order of `sources`; `nil` skips the check.
+    public var expectedSubscriptions: [[SubscriptionInterval]]?
+    /// The journal the flow's hooks write; `nil` skips the check.
+    public var expectedJournal: [String]?
+
+    public init(
+        _ name: String,
+        sources: [SourceSpec] = [],
+        subjects: [SubjectKind] = [],
+        feeds: [SubjectFeed] = [],
+        subscribeAt: Int = 200,
+        disposeAt: Int = 1000,
+        disposeOnValue: Int? = nil,
+        expected: [Recorded],
+        subscriptions: [[SubscriptionInterval]]? = nil,
+        journal: [String]? = nil,
+        build: @escaping @Sendable (CaseContext) -> Flow
+    ) {
+        self.name = name
+        self.sources = sources
+        self.subjects = subjects
+        self.feeds = feeds
+        self.build = build
+        self.subscribeAt = subscribeAt
+        self.disposeAt = disposeAt
+        self.disposeOnValue = disposeOnValue
+        self.expected = expected
+        self.expectedSubscriptions = subscriptions ?? (sources.isEmpty ? [] : nil)
+        self.expectedJournal = journal
+    }
+
+    public var description: String { name }
+
+    /// The same case disposed at `time`: events from `time` on are dropped, source subscriptions started
+    /// before `time` end by `time`, later ones never happen. The journal is not checked.
+    public func disposed(at time: Int) -> ConformanceCase {
+        var copy = self
+        copy.name = "\(name) [disposed at \(time)]"
+        copy.disposeAt = time
+        copy.expected = expected.filter { $0.time < time }
+        copy.expectedSubscriptions = expectedSubscriptions.map { logs in
+            logs.map { intervals in
+                intervals.filter { $0.start < time }.map { interval in
+                    SubscriptionInterval(interval.start, min(interval.end ?? time, time))
+                }
+            }
+        }
+        copy.expectedJournal = nil
+        return copy
+    }
+}
+
+/// What one run of a case on one engine produced.
+public struct Outcome: Sendable {
+    public var events: [Recorded] = []
+    public var subscriptions: [[SubscriptionInterval]] = []
+    /// Per source, how often each subscription's dispose action ran (must be 1 each after the run).
+    public var disposeActions: [[Int]] = []
+    public var journal: [String] = []
+    public var liveBefore: Int?
+    public var liveAfter: Int?
+    /// Set when the engine could not translate the flow.
+    public var unsupported: String?
+
+    /// Grammar `next* (error | completed)?`: the events after the first terminal one.
+    public var eventsAfterTerminal: [Recorded] {
+        guard let index = events.firstIndex(where: { $0.event.isTerminal }) else { return [] }
+        return Array(events[(index + 1)...])
+    }
+}
+
+/// Runs `conformanceCase` on `adapter` under a fresh virtual clock: subscribes at `subscribeAt` with an
+/// observer that records at the clock's time, disposes at `disposeAt` (or from inside the observer on
+/// `disposeOnValue`), runs the clock until nothing is left, releases everything and samples the live
+/// object counter before and after.
+public func run<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on adapter: A) -> Outcome {
+    var outcome = Outcome()
+    outcome.liveBefore = adapter.liveObjects
+    runScoped(conformanceCase, on: adapter, into: &outcome)
+    outcome.liveAfter = adapter.liveObjects
+    return outcome
+}
+
+private func runScoped<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on adapter: A, into outcome: inout Outcome) {
+    let scheduler = VirtualTimeScheduler()
+    let sources = conformanceCase.sources.map { TestSource($0, scheduler: scheduler) }
+    let context = CaseContext(scheduler: scheduler, journal: Journal(), counter: Counter(), sources: sources)
+
+    let subjects = conformanceCase.subjects.map { adapter.makeSubject($0) }
+    let senders = subjects.map { adapter.sender(for: $0) }
+    for feed in conformanceCase.feeds {
+        let sender = senders[feed.subject]
+        scheduler.schedule(at: feed.recorded.time) {
+            switch feed.recorded.event {
+            case .next(let value): sender.next(value)
+            case .error(let error): sender.error(error)
+            case .completed: sender.completed()
+            }
+        }
+    }
+
+    let stream: A.Stream
+    do {
+        stream = try adapter.stream(conformanceCase.build(context), subjects: subjects)
+    } catch {
+        outcome.unsupported = error.description
+        return
+    }
+
+    let recorded = LockedBox<[Recorded]>([])
+    let subscription = LockedBox<Unchecked<A.Subscription>?>(nil)
+    let disposed = LockedBox(false)
+    let dispose: @Sendable () -> Void = {
+        let handle: Unchecked<A.Subscription>? = subscription.value
+        guard let handle, !disposed.value else { return }
+        disposed.value = true
+        adapter.dispose(handle.value)
+    }
+    let disposeOnValue = conformanceCase.disposeOnValue
+    let observer = EventObserver(
+        next: { value in
+            recorded.value.append(.next(scheduler.now, value))
+            if let disposeOnValue, recorded.value.count == disposeOnValue { dispose() }
+        },
+        error: { error in recorded.value.append(Recorded(scheduler.now, .error(error))) },
+        completed: { recorded.value.append(.completed(scheduler.now)) })
+
+    let box = Unchecked(stream)
+    scheduler.schedule(at: conformanceCase.subscribeAt) {
+        subscription.value = Unchecked(adapter.subscribe(box.value, observer))
+    }
+    scheduler.schedule(at: conformanceCase.disposeAt) { dispose() }
+    scheduler.run()
+    // Dispose in any case (a case with disposeAt before subscribeAt), then drop the handle.
+    if subscription.value != nil, !disposed.value { dispose() }
+    subscription.value = nil
+
+    outcome.events = recorded.value
+    outcome.subscriptions = sources.map(\.subscriptions)
+    outcome.disposeActions = sources.map(\.disposeActionCounts)
+    outcome.journal = context.journal.entries
+}
+
+/// Carries a non-`Sendable` engine value through `@Sendable` closures of a single-threaded virtual run.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

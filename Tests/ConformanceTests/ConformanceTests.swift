@@ -1,0 +1,124 @@
+import Conformance
+import Dispatch
+import EngineRegistry
+import Foundation
+import RxBenchCore
+import Testing
+
+/// An engine as a test argument, named by its id.
+struct Engine: Sendable, CustomTestStringConvertible {
+    let adapter: any EngineAdapter
+    var testDescription: String { adapter.descriptor.id }
+    static var all: [Engine] { EngineRegistry.conformingAdapters.map(Engine.init) }
+}
+
+extension ConformanceCase: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
+
+/// Serialized: the engines' live-object counters are process-wide.
+@Suite(.serialized)
+struct ConformanceTests {
+    @Test("marble case", arguments: Engine.all, Catalogue.all)
+    func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) {
+        check(conformanceCase, on: engine.adapter)
+    }
+
+    private func check<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on adapter: A) {
+        let outcome = run(conformanceCase, on: adapter)
+        #expect(outcome.unsupported == nil)
+        #expect(outcome.events == conformanceCase.expected, "events")
+        #expect(outcome.eventsAfterTerminal.isEmpty, "grammar: nothing after a terminal event")
+        if let subscriptions = conformanceCase.expectedSubscriptions {
+            #expect(outcome.subscriptions == subscriptions, "source subscriptions")
+        }
+        for (index, counts) in outcome.disposeActions.enumerated() {
+            #expect(counts.allSatisfy { $0 == 1 }, "source \(index): each subscription's dispose action runs once, got \(counts)")
+        }
+        if let journal = conformanceCase.expectedJournal {
+            #expect(outcome.journal == journal, "journal")
+        }
+        #expect(outcome.liveAfter == outcome.liveBefore, "live objects return to their start")
+    }
+
+    @Test("concat of 100,000 just does not overflow", arguments: Engine.all)
+    func deepRecursion(_ engine: Engine) {
+        let result = deepConcat(100_000, on: engine.adapter)
+        #expect(result.values == 100_000)
+        #expect(result.completed)
+    }
+
+    @Test("concurrent senders into a publish subject deliver every value exactly once", arguments: Engine.all)
+    func concurrentSenders(_ engine: Engine) throws {
+        try concurrentSenders(on: engine.adapter)
+    }
+
+    private func concurrentSenders<A: EngineAdapter>(on adapter: A) throws {
+        let threads = 4, perThread = 10_000
+        let before = adapter.liveObjects
+        do {
+            let subject = adapter.makeSubject(.publish)
+            let sender = adapter.sender(for: subject)
+            let stream = try adapter.stream(.subject(0), subjects: [subject])
+            let seen = Tally(threads * perThread)
+            let subscription = adapter.subscribe(stream, EventObserver(next: { seen.mark($0) }))
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for i in 0..<perThread { sender.next(thread * perThread + i) }
+            }
+            adapter.dispose(subscription)
+            let (missing, duplicated) = seen.summary()
+            #expect(missing == 0, "values never delivered")
+            #expect(duplicated == 0, "values delivered more than once")
+        }
+        #expect(adapter.liveObjects == before)
+    }
+
+    @Test("dispose racing delivery stops delivery and does not crash", arguments: Engine.all)
+    func disposeRacingDelivery(_ engine: Engine) throws {
+        try disposeRacing(on: engine.adapter)
+    }
+
+    private func disposeRacing<A: EngineAdapter>(on adapter: A) throws {
+        for _ in 0..<100 {
+            let subject = adapter.makeSubject(.publish)
+            let sender = adapter.sender(for: subject)
+            let stream = try adapter.stream(.map(.subject(0), .identity), subjects: [subject])
+            let delivered = Counter()
+            let subscription = adapter.subscribe(stream, EventObserver(next: { _ in delivered.increment() }))
+            let handle = UncheckedHandle(subscription)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    for value in 0..<2_000 { sender.next(value) }
+                } else {
+                    while delivered.value < 100 {}
+                    adapter.dispose(handle.value)
+                    adapter.dispose(handle.value)  // idempotent
+                }
+            }
+            let afterRace = delivered.value
+            for value in 0..<100 { sender.next(value) }
+            #expect(delivered.value == afterRace, "delivery after dispose returned")
+        }
+    }
+}
+
+/// Records which values in `0..<count` arrived, and how often.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int]
+    private var outOfRange = 0
+    init(_ count: Int) { counts = Array(repeating: 0, count: count) }
+    func mark(_ value: Int) {
+        lock.withLock {
+            if counts.indices.contains(value) { counts[value] += 1 } else { outOfRange += 1 }
+        }
+    }
+    func summary() -> (missing: Int, duplicated: Int) {
+        lock.withLock { (counts.filter { $0 == 0 }.count, counts.filter { $0 > 1 }.count + outOfRange) }
+    }
+}
+
+struct UncheckedHandle<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
