@@ -95,11 +95,18 @@ public struct Outcome: Sendable {
 /// observer that records at the clock's time, disposes at `disposeAt` (or from inside the observer on
 /// `disposeOnValue`), runs the clock until nothing is left, releases everything and samples the live
 /// object counter before and after.
-public func run<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on adapter: A) -> Outcome {
+///
+/// `liveObjects` samples the engine's counter; by default `adapter.liveObjects`. (While `liveObjects` is
+/// declared only in a protocol extension and not as an `EngineAdapter` requirement, a generic call
+/// reaches the extension's `nil`; callers that know the concrete adapter pass its counter here.)
+public func run<A: EngineAdapter>(
+    _ conformanceCase: ConformanceCase, on adapter: A, liveObjects: (@Sendable () -> Int?)? = nil
+) -> Outcome {
+    let sample = liveObjects ?? { adapter.liveObjects }
     var outcome = Outcome()
-    outcome.liveBefore = adapter.liveObjects
+    outcome.liveBefore = sample()
     runScoped(conformanceCase, on: adapter, into: &outcome)
-    outcome.liveAfter = adapter.liveObjects
+    outcome.liveAfter = sample()
     return outcome
 }
 
