@@ -32,7 +32,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // Engines: no dependency on anything in this package.
@@ -49,7 +48,7 @@ let package = Package(
         .target(name: "SubscriberAdapter", dependencies: ["RxBenchCore", "SubscriberEngine"], swiftSettings: engineSettings),
         .target(
             name: "ReferenceAdapters",
-            dependencies: ["RxBenchCore", .product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: ["RxBenchCore"],
             swiftSettings: engineSettings
         ),
         .target(
@@ -73,7 +72,11 @@ let package = Package(
             ],
             swiftSettings: hotPath
         ),
-        .executableTarget(name: "rxbench", dependencies: ["RxBenchCLI", "CAllocationCounter"], swiftSettings: hotPath),
+        .executableTarget(
+            name: "rxbench",
+            dependencies: ["RxBenchCLI", "CAllocationCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: hotPath
+        ),
 
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry"]),

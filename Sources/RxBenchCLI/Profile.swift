@@ -18,6 +18,11 @@ enum Profile: String, CaseIterable, ExpressibleByArgument {
         return options
     }
 
+    /// The quick profile leaves out sweep points whose size is fixed and large (10^6 and 10^7 events).
+    func includes(_ workload: Workload) -> Bool {
+        self != .quick || workload.scalable || workload.defaultSize <= 100_000
+    }
+
     func size(for workload: Workload) -> Int {
         guard workload.scalable else { return workload.defaultSize }
         switch self {

@@ -80,6 +80,10 @@ public struct RxBenchCommand: ParsableCommand {
         for engine in engines {
             for workload in workloads {
                 done += 1
+                guard size != nil || profile.includes(workload) else {
+                    progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) skipped: too large for --profile quick")
+                    continue
+                }
                 let size = size ?? profile.size(for: workload)
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
@@ -147,7 +151,9 @@ public struct RxBenchCommand: ParsableCommand {
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try Data(report.utf8).write(to: temporary)
-            _ = try FileManager.default.replaceItemAt(target, withItemAt: temporary)
+            guard rename(temporary.path, target.path) == 0 else {
+                throw RunFailure(String(cString: strerror(errno)))
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw RunFailure("cannot write \(output): \(error.localizedDescription)")

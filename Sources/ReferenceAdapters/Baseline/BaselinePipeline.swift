@@ -4,9 +4,10 @@ import RxBenchCore
 /// accumulators, take counters) and the observer. Single-threaded by design: the floor has no locks.
 public final class BaselinePipeline: @unchecked Sendable {
     private let stages: [BaselineStage]
-    private var state: [Int]
+    // Single-threaded by design, so the per-event dynamic exclusivity checks are turned off.
+    @exclusivity(unchecked) private var state: [Int]
     private let observer: EventObserver
-    private(set) var isDone = false
+    @exclusivity(unchecked) private(set) var isDone = false
     weak var subject: BaselineSubject?
 
     init(stages: [BaselineStage], observer: EventObserver) {
@@ -24,28 +25,31 @@ public final class BaselinePipeline: @unchecked Sendable {
         if reachedTakeLimit { complete() }
     }
 
-    /// The value after every stage, or nil where a stage dropped it.
+    /// The value after every stage, or nil where a stage dropped it. The stages are read through a
+    /// buffer pointer, so calling a stage's closure does not retain it.
     private func run(_ value: Int, reachedTakeLimit: inout Bool) -> Int? {
         var value = value
-        for index in stages.indices {
-            switch stages[index] {
-            case let .map(transform):
-                value = transform(value)
-            case let .filter(test):
-                if !test(value) { return nil }
-            case let .compactMap(transform):
-                guard let mapped = transform(value) else { return nil }
-                value = mapped
-            case let .scan(_, accumulate):
-                value = accumulate(state[index], value)
-                state[index] = value
-            case let .take(limit):
-                if state[index] >= limit { return nil }
-                state[index] += 1
-                if state[index] == limit { reachedTakeLimit = true }
+        return stages.withUnsafeBufferPointer { stages in
+            for index in stages.indices {
+                switch stages[index] {
+                case let .map(transform):
+                    value = transform(value)
+                case let .filter(test):
+                    if !test(value) { return nil }
+                case let .compactMap(transform):
+                    guard let mapped = transform(value) else { return nil }
+                    value = mapped
+                case let .scan(_, accumulate):
+                    value = accumulate(state[index], value)
+                    state[index] = value
+                case let .take(limit):
+                    if state[index] >= limit { return nil }
+                    state[index] += 1
+                    if state[index] == limit { reachedTakeLimit = true }
+                }
             }
+            return value
         }
-        return value
     }
 
     func complete() {

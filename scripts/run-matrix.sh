@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The full matrix: every engine, every workload, standard profile, both allocators, into results/<date>/.
+# Then the summary tables and charts beside the CSVs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+profile="${1:-standard}"
+out="results/$(date -u +%Y-%m-%d)-$profile"
+mkdir -p "$out"
+swift build -c release --product rxbench
+for allocator in system jemalloc; do
+  .build/release/rxbench --engine all --workload all --profile "$profile" --allocator "$allocator" \
+    --format csv --output "$out/$allocator.csv"
+  python3 scripts/summarize.py "$out/$allocator.csv" > "$out/$allocator-summary.md"
+done
+python3 scripts/render-charts.py "$out/system.csv" --out "$out"
+echo "wrote $out"
