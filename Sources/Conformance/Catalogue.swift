@@ -31,7 +31,7 @@ public enum Catalogue {
     }
 
     public static let baseCases: [ConformanceCase] = sources + oneInput + asynchronous + recovery + severalInputs
-        + subjectsAndSystem + disposal
+        + subjectsAndSystem + disposal + compositions
 
     // MARK: Sources
 
@@ -538,6 +538,162 @@ public enum Catalogue {
             expected: [],
             subscriptions: [[sub(200, 205)]]
         ) { c in .scan(c.source(0), seed: 0, .sum) },
+    ]
+}
+
+extension Catalogue {
+    // MARK: Grammar, synchronous sources and compositions
+
+    static let compositions: [ConformanceCase] = [
+        ConformanceCase(
+            "create: events after a terminal event are not delivered",
+            expected: [.next(200, 10), .completed(200)]
+        ) { _ in
+            .map(.create(.script { observer in
+                observer.next(1)
+                observer.completed()
+                observer.next(2)
+                observer.error(e1)
+                observer.completed()
+                return .none
+            }), x10)
+        },
+        ConformanceCase(
+            "create: events after an error are not delivered",
+            expected: [.next(200, 1), .error(200, 1)]
+        ) { _ in
+            .filter(.create(.script { observer in
+                observer.next(1)
+                observer.error(e1)
+                observer.next(2)
+                observer.completed()
+                return .none
+            }), .always)
+        },
+        ConformanceCase(
+            "deferred: a failing flow", expected: [.error(200, 2)]
+        ) { _ in .deferred(FlowFactory("fail") { .fail(e2) }) },
+        ConformanceCase(
+            "take(2) of a synchronous source", expected: [.next(200, 1), .next(200, 2), .completed(200)]
+        ) { _ in .take(.from([1, 2, 3, 4]), count: 2) },
+        ConformanceCase(
+            "take(1) disposes upstream through a chain",
+            sources: [.cold([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])],
+            expected: [.next(210, 11), .next(220, 13), .completed(220)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .take(.scan(.filter(c.source(0), .always), seed: 10, .sum), count: 2) },
+        ConformanceCase(
+            "startWith on empty", expected: [.next(200, 1), .next(200, 2), .completed(200)]
+        ) { _ in .startWith(.empty, [1, 2]) },
+        ConformanceCase(
+            "startWith: error", sources: [.hot([.error(210, 1)])],
+            expected: [.next(200, 8), .error(210, 1)],
+            subscriptions: [[sub(200, 210)]]
+        ) { c in .startWith(c.source(0), [8]) },
+        ConformanceCase(
+            "compactMap: error", sources: [hot123Error],
+            expected: [.next(210, 100), .next(230, 300), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in .compactMap(c.source(0), IntPartialTransform("odd x100") { $0 % 2 == 1 ? $0 * 100 : nil }) },
+        ConformanceCase(
+            "distinctUntilChanged: error", sources: [.hot([.next(210, 1), .next(220, 1), .error(230, 1)])],
+            expected: [.next(210, 1), .error(230, 1)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in .distinctUntilChanged(c.source(0)) },
+        ConformanceCase(
+            "asyncFilter: error",
+            sources: [.hot([.next(210, 1), .next(220, 2), .next(222, 3), .error(240, 1)])],
+            expected: [.next(235, 1), .error(240, 1)],
+            subscriptions: [[sub(200, 240)]]
+        ) { c in
+            .asyncFilter(c.source(0), AsyncPredicate("delayed odd") { value, reply in
+                c.scheduler.schedule(after: delay(value)) { reply(value % 2 == 1) }
+            })
+        },
+        ConformanceCase(
+            "retry(1): no resubscription",
+            sources: [.cold([.next(10, 1), .error(20, 1)])],
+            expected: [.next(210, 1), .error(220, 1)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .retry(c.source(0), attempts: 1) },
+        ConformanceCase(
+            "merge of synchronous sources",
+            expected: [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)]
+        ) { _ in .merge([.from([1, 2]), .empty, .just(3)]) },
+        ConformanceCase(
+            "merge: never completes while an input is open",
+            sources: [.hot([.next(210, 1), .completed(220)])],
+            expected: [.next(200, 5), .next(210, 1)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .merge([.just(5), c.source(0), .never]) },
+        ConformanceCase(
+            "concat of synchronous sources",
+            expected: [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)]
+        ) { _ in .concat([.from([1, 2]), .empty, .just(3)]) },
+        ConformanceCase(
+            "concat: a hot input's events before its subscription are missed",
+            sources: [.cold([.next(10, 1), .completed(30)]), .hot([.next(220, 2), .next(240, 3), .completed(250)])],
+            expected: [.next(210, 1), .next(240, 3), .completed(250)],
+            subscriptions: [[sub(200, 230)], [sub(230, 250)]]
+        ) { c in .concat([c.source(0), c.source(1)]) },
+        ConformanceCase(
+            "flatMap: just selector",
+            expected: [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)]
+        ) { _ in .flatMap(.from([1, 2, 3]), .just) },
+        ConformanceCase(
+            "flatMap: outer error disposes the inners",
+            sources: [.hot([.next(210, 1), .error(225, 1)]), .cold([.next(10, 11), .next(30, 12), .completed(40)])],
+            expected: [.next(220, 11), .error(225, 1)],
+            subscriptions: [[sub(200, 225)], [sub(210, 225)]]
+        ) { c in .flatMap(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
+        ConformanceCase(
+            "flatMapLatest: synchronous inners",
+            expected: [.next(200, 10), .next(200, 20), .next(200, 30), .completed(200)]
+        ) { _ in .flatMapLatest(.from([1, 2, 3]), FlowSelector("x10") { .just($0 * 10) }) },
+        ConformanceCase(
+            "combineLatest: synchronous inputs (the first runs to completion before the second)",
+            expected: [.next(200, 23), .completed(200)]
+        ) { _ in .combineLatest([.from([1, 2]), .just(3)], .digits) },
+        ConformanceCase(
+            "zip: synchronous inputs",
+            expected: [.next(200, 14), .next(200, 25), .completed(200)]
+        ) { _ in .zip([.from([1, 2, 3]), .from([4, 5])], .digits) },
+        ConformanceCase(
+            "takeUntil: a synchronous trigger completes at once",
+            expected: [.completed(200)]
+        ) { _ in .takeUntil(.never, trigger: .just(0)) },
+        ConformanceCase(
+            "using: body error at subscription releases once",
+            expected: [.error(200, 2)],
+            journal: ["acquire@200", "release(5)@200"]
+        ) { c in .using(resource(c), ResourceFlow { _ in .fail(e2) }) },
+        ConformanceCase(
+            "dispose during delivery: from a subject",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(210, 1)), SubjectFeed(0, .next(220, 2)), SubjectFeed(0, .next(230, 3))],
+            disposeOnValue: 2,
+            expected: [.next(210, 1), .next(220, 2)]
+        ) { _ in .map(.subject(0), .identity) },
+        ConformanceCase(
+            "dispose during delivery: through flatMap",
+            sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3)])],
+            disposeOnValue: 2,
+            expected: [.next(210, 1), .next(220, 2)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .flatMap(c.source(0), .just) },
+        ConformanceCase(
+            "system: two feedbacks",
+            sources: [.hot([.next(210, 100)])],
+            expected: [.next(200, 0), .next(200, 1), .next(200, 2), .next(210, 102)],
+            subscriptions: [[sub(200, 1000)]]
+        ) { c in
+            .system(
+                initial: 0, reduce: .sum,
+                feedbacks: [
+                    .compactMap(.feedbackState, IntPartialTransform("+1 below 2") { $0 < 2 ? 1 : nil }),
+                    c.source(0),
+                ])
+        },
     ]
 }
 
