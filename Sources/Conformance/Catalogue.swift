@@ -31,7 +31,7 @@ public enum Catalogue {
     }
 
     public static let baseCases: [ConformanceCase] = sources + oneInput + asynchronous + recovery + severalInputs
-        + subjectsAndSystem + disposal + compositions
+        + subjectsAndSystem + disposal + compositions + scheduling
 
     // MARK: Sources
 
@@ -695,6 +695,34 @@ extension Catalogue {
                 ])
         },
     ]
+}
+
+extension Catalogue {
+    // MARK: Synchronous schedulers (the serial-queue scheduler is tested in real time)
+
+    static let scheduling: [ConformanceCase] = [SchedulerSpec.immediate, .trampoline].flatMap { spec in
+        let label = if case .immediate = spec { "immediate" } else { "trampoline" }
+        return [
+            ConformanceCase(
+                "subscribeOn(\(label))", sources: [hot123],
+                expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
+                subscriptions: [[sub(200, 240)]]
+            ) { c in .subscribeOn(c.source(0), spec) },
+            ConformanceCase(
+                "observeOn(\(label))", sources: [hot123Error],
+                expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],
+                subscriptions: [[sub(200, 240)]]
+            ) { c in .observeOn(c.source(0), spec) },
+            ConformanceCase(
+                "observeOn(\(label)): synchronous source in order",
+                expected: [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)]
+            ) { _ in .observeOn(.concat([.from([1, 2]), .just(3)]), spec) },
+            ConformanceCase(
+                "subscribeOn(\(label)): synchronous source",
+                expected: [.next(200, 1), .next(200, 2), .completed(200)]
+            ) { _ in .subscribeOn(.from([1, 2]), spec) },
+        ]
+    }
 }
 
 /// Deep synchronous recursion: the number of values delivered by `concat` of `count` `.just`s

@@ -80,6 +80,8 @@ public struct Outcome: Sendable {
     public var disposeActions: [[Int]] = []
     public var journal: [String] = []
     public var liveBefore: Int?
+    /// Sampled right after the subscribe call returned.
+    public var liveWhileSubscribed: Int?
     public var liveAfter: Int?
     /// Set when the engine could not translate the flow.
     public var unsupported: String?
@@ -105,12 +107,14 @@ public func run<A: EngineAdapter>(
     let sample = liveObjects ?? { adapter.liveObjects }
     var outcome = Outcome()
     outcome.liveBefore = sample()
-    runScoped(conformanceCase, on: adapter, into: &outcome)
+    runScoped(conformanceCase, on: adapter, into: &outcome, sample: sample)
     outcome.liveAfter = sample()
     return outcome
 }
 
-private func runScoped<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on adapter: A, into outcome: inout Outcome) {
+private func runScoped<A: EngineAdapter>(
+    _ conformanceCase: ConformanceCase, on adapter: A, into outcome: inout Outcome, sample: @escaping @Sendable () -> Int?
+) {
     let scheduler = VirtualTimeScheduler()
     let sources = conformanceCase.sources.map { TestSource($0, scheduler: scheduler) }
     let context = CaseContext(scheduler: scheduler, journal: Journal(), counter: Counter(), sources: sources)
@@ -155,8 +159,10 @@ private func runScoped<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on 
         completed: { recorded.value.append(.completed(scheduler.now)) })
 
     let box = Unchecked(stream)
+    let liveWhileSubscribed = LockedBox<Int?>(nil)
     scheduler.schedule(at: conformanceCase.subscribeAt) {
         subscription.value = Unchecked(adapter.subscribe(box.value, observer))
+        liveWhileSubscribed.value = sample()
     }
     scheduler.schedule(at: conformanceCase.disposeAt) { dispose() }
     scheduler.run()
@@ -164,6 +170,7 @@ private func runScoped<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on 
     if subscription.value != nil, !disposed.value { dispose() }
     subscription.value = nil
 
+    outcome.liveWhileSubscribed = liveWhileSubscribed.value
     outcome.events = recorded.value
     outcome.subscriptions = sources.map(\.subscriptions)
     outcome.disposeActions = sources.map(\.disposeActionCounts)

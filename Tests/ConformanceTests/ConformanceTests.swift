@@ -52,6 +52,85 @@ struct ConformanceTests {
     }
     #endif
 
+    /// The live-object balance is only evidence if the counter moves: a subscription to a scripted source
+    /// through `map` holds counted objects while subscribed.
+    @Test("the live-object counter rises while subscribed", arguments: Engine.all)
+    func counterMoves(_ engine: Engine) {
+        let adapter = engine.adapter
+        let probe = ConformanceCase(
+            "probe", sources: [.hot([.next(210, 1)])], expected: [.next(210, 2)]
+        ) { c in .map(c.source(0), IntTransform("+1") { $0 + 1 }) }
+        let outcome = runOpened(probe, on: adapter) { liveObjects(adapter) }
+        #expect(outcome.events == probe.expected)
+        if let before = outcome.liveBefore, let during = outcome.liveWhileSubscribed {
+            #expect(during > before)
+        }
+        #expect(outcome.liveAfter == outcome.liveBefore)
+    }
+
+    private func runOpened<A: EngineAdapter>(
+        _ conformanceCase: ConformanceCase, on adapter: A, live: @escaping @Sendable () -> Int?
+    ) -> Outcome {
+        run(conformanceCase, on: adapter, liveObjects: live)
+    }
+
+    @Test("observeOn(serial) delivers every event in order on the queue", arguments: Engine.all)
+    func observeOnSerial(_ engine: Engine) throws {
+        try observeOnSerial(on: engine.adapter)
+    }
+
+    private func observeOnSerial<A: EngineAdapter>(on adapter: A) throws {
+        let queue = DispatchQueue(label: "conformance.observeOn")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let stream = try adapter.stream(.observeOn(.from(Array(0..<1_000)), .serial(queue)), subjects: [])
+        let values = LockedValues()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = adapter.subscribe(
+            stream,
+            EventObserver(
+                next: { values.append($0, onQueue: DispatchQueue.getSpecific(key: key) == 1) },
+                error: { _ in values.append(-1, onQueue: false); done.signal() },
+                completed: { values.append(-2, onQueue: DispatchQueue.getSpecific(key: key) == 1); done.signal() }))
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        adapter.dispose(subscription)
+        let (received, allOnQueue) = values.snapshot()
+        #expect(received == Array(0..<1_000) + [-2])
+        #expect(allOnQueue)
+    }
+
+    @Test("subscribeOn(serial) subscribes on the queue", arguments: Engine.all)
+    func subscribeOnSerial(_ engine: Engine) throws {
+        try subscribeOnSerial(on: engine.adapter)
+    }
+
+    private func subscribeOnSerial<A: EngineAdapter>(on adapter: A) throws {
+        let queue = DispatchQueue(label: "conformance.subscribeOn")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let subscribedOnQueue = LockedValues()
+        let source = Flow.create(.script { observer in
+            subscribedOnQueue.append(0, onQueue: DispatchQueue.getSpecific(key: key) == 1)
+            observer.next(1)
+            observer.next(2)
+            observer.completed()
+            return .none
+        })
+        let stream = try adapter.stream(.subscribeOn(source, .serial(queue)), subjects: [])
+        let values = LockedValues()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = adapter.subscribe(
+            stream,
+            EventObserver(
+                next: { values.append($0, onQueue: true) },
+                error: { _ in done.signal() },
+                completed: { values.append(-2, onQueue: true); done.signal() }))
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        adapter.dispose(subscription)
+        #expect(values.snapshot().values == [1, 2, -2])
+        #expect(subscribedOnQueue.snapshot() == ([0], true))
+    }
+
     private func check<A: EngineAdapter>(
         _ conformanceCase: ConformanceCase, on adapter: A, live: @escaping @Sendable () -> Int?
     ) {
@@ -130,6 +209,20 @@ struct ConformanceTests {
             #expect(delivered.value == afterRace, "delivery after dispose returned")
         }
     }
+}
+
+/// Values received from any thread, and whether all arrived on the expected queue.
+final class LockedValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+    private var allOnQueue = true
+    func append(_ value: Int, onQueue: Bool) {
+        lock.withLock {
+            values.append(value)
+            allOnQueue = allOnQueue && onQueue
+        }
+    }
+    func snapshot() -> (values: [Int], allOnQueue: Bool) { lock.withLock { (values, allOnQueue) } }
 }
 
 /// Records which values in `0..<count` arrived, and how often.
