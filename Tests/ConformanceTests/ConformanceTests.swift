@@ -195,11 +195,13 @@ struct ConformanceTests {
             let delivered = Counter()
             let subscription = adapter.subscribe(stream, EventObserver(next: { _ in delivered.increment() }))
             let handle = UncheckedHandle(subscription)
+            let senderDone = Counter()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
                     for value in 0..<2_000 { sender.next(value) }
+                    senderDone.increment()
                 } else {
-                    while delivered.value < 100 {}
+                    while delivered.value < 100 && senderDone.value == 0 {}
                     adapter.dispose(handle.value)
                     adapter.dispose(handle.value)  // idempotent
                 }
