@@ -60,7 +60,12 @@ struct ConformanceTests {
         let probe = ConformanceCase(
             "probe", sources: [.hot([.next(210, 1)])], expected: [.next(210, 2)]
         ) { c in .map(c.source(0), IntTransform("+1") { $0 + 1 }) }
-        let outcome = runOpened(probe, on: adapter) { liveObjects(adapter) }
+        let live: @Sendable () -> Int? = { liveObjects(adapter) }
+        var outcome = runOpened(probe, on: adapter, live: live)
+        let moved = { (o: Outcome) in
+            o.liveAfter == o.liveBefore && (o.liveWhileSubscribed ?? 0) > (o.liveBefore ?? 0)
+        }
+        if !moved(outcome), waitForQuiescence(live) { outcome = runOpened(probe, on: adapter, live: live) }
         #expect(outcome.events == probe.expected)
         if let before = outcome.liveBefore, let during = outcome.liveWhileSubscribed {
             #expect(during > before)
@@ -134,7 +139,12 @@ struct ConformanceTests {
     private func check<A: EngineAdapter>(
         _ conformanceCase: ConformanceCase, on adapter: A, live: @escaping @Sendable () -> Int?
     ) {
-        let outcome = run(conformanceCase, on: adapter, liveObjects: live)
+        var outcome = run(conformanceCase, on: adapter, liveObjects: live)
+        if outcome.liveAfter != outcome.liveBefore, waitForQuiescence(live) {
+            // The counters are process-wide and other suites (workload checksums) may be running engines
+            // concurrently: re-run once the counter is still, where only this case can move it.
+            outcome = run(conformanceCase, on: adapter, liveObjects: live)
+        }
         #expect(outcome.unsupported == nil)
         #expect(outcome.events == conformanceCase.expected, "events")
         #expect(outcome.eventsAfterTerminal.isEmpty, "grammar: nothing after a terminal event")
@@ -163,8 +173,16 @@ struct ConformanceTests {
     }
 
     private func concurrentSenders<A: EngineAdapter>(on adapter: A) throws {
+        let live: @Sendable () -> Int? = { liveObjects(adapter) }
+        let balanced = try sendConcurrently(on: adapter, live: live)
+        if !balanced, waitForQuiescence(live) {
+            #expect(try sendConcurrently(on: adapter, live: live), "live objects return to their start")
+        }
+    }
+
+    private func sendConcurrently<A: EngineAdapter>(on adapter: A, live: @Sendable () -> Int?) throws -> Bool {
         let threads = 4, perThread = 10_000
-        let before = liveObjects(adapter)
+        let before = live()
         do {
             let subject = adapter.makeSubject(.publish)
             let sender = adapter.sender(for: subject)
@@ -179,7 +197,7 @@ struct ConformanceTests {
             #expect(missing == 0, "values never delivered")
             #expect(duplicated == 0, "values delivered more than once")
         }
-        #expect(liveObjects(adapter) == before)
+        return live() == before
     }
 
     @Test("dispose racing delivery stops delivery and does not crash", arguments: Engine.all)
@@ -211,6 +229,25 @@ struct ConformanceTests {
             #expect(delivered.value == afterRace, "delivery after dispose returned")
         }
     }
+}
+
+/// Waits (up to 30 s) until the live-object counter has not moved for 50 ms; false if it never settles or
+/// does not count. Other suites running engines at the same time move the process-wide counters.
+func waitForQuiescence(_ live: () -> Int?) -> Bool {
+    let deadline = Date().addingTimeInterval(30)
+    guard var last = live() else { return false }
+    var stillSince = Date()
+    while Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+        guard let now = live() else { return false }
+        if now != last {
+            last = now
+            stillSince = Date()
+        } else if Date().timeIntervalSince(stillSince) >= 0.05 {
+            return true
+        }
+    }
+    return false
 }
 
 /// Values received from any thread, and whether all arrived on the expected queue.
