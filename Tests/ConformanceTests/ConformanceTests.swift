@@ -167,24 +167,79 @@ struct ConformanceTests {
         #expect(result.completed)
     }
 
-    @Test("concurrent senders into a publish subject deliver every value exactly once", arguments: Engine.all)
-    func concurrentSenders(_ engine: Engine) throws {
-        try concurrentSenders(on: engine.adapter)
+    @Test("a synchronous feedback loop of 100,000 steps does not overflow", arguments: Engine.all)
+    func deepSystem(_ engine: Engine) throws {
+        try deepSystem(on: engine.adapter)
     }
 
-    private func concurrentSenders<A: EngineAdapter>(on adapter: A) throws {
-        let live: @Sendable () -> Int? = { liveObjects(adapter) }
-        let balanced = try sendConcurrently(on: adapter, live: live)
-        if !balanced, waitForQuiescence(live) {
-            #expect(try sendConcurrently(on: adapter, live: live), "live objects return to their start")
+    private func deepSystem<A: EngineAdapter>(on adapter: A) throws {
+        let steps = 100_000
+        let flow = Flow.system(
+            initial: 0, reduce: .sum,
+            feedbacks: [.compactMap(.feedbackState, IntPartialTransform("+1 below n") { $0 < steps ? 1 : nil })])
+        let stream = try adapter.stream(flow, subjects: [])
+        let values = Counter()
+        let last = LockedValues()
+        let subscription = adapter.subscribe(
+            stream, EventObserver(next: { values.increment(); if $0 == steps { last.append($0, onQueue: true) } }))
+        adapter.dispose(subscription)
+        #expect(values.value == steps + 1)
+        #expect(last.snapshot().values == [steps])
+    }
+
+    @Test("asyncMap and asyncFilter with replies from other threads deliver every reply once", arguments: Engine.all)
+    func asyncRepliesFromOtherThreads(_ engine: Engine) throws {
+        try asyncReplies(on: engine.adapter)
+    }
+
+    private func asyncReplies<A: EngineAdapter>(on adapter: A) throws {
+        let count = 2_000
+        let map = Flow.asyncMap(.from(Array(0..<count)), AsyncTransform("global queue +1") { value, reply in
+            DispatchQueue.global().async { reply(value + 1) }
+        })
+        let filter = Flow.asyncFilter(.from(Array(0..<count)), AsyncPredicate("global queue even") { value, reply in
+            DispatchQueue.global().async { reply(value % 2 == 0) }
+        })
+        for (flow, expected) in [(map, Array(1...count)), (filter, Array(stride(from: 0, to: count, by: 2)))] {
+            let stream = try adapter.stream(flow, subjects: [])
+            let values = LockedValues()
+            let done = DispatchSemaphore(value: 0)
+            let subscription = adapter.subscribe(
+                stream,
+                EventObserver(
+                    next: { values.append($0, onQueue: true) },
+                    error: { _ in values.append(-1, onQueue: false); done.signal() },
+                    completed: { done.signal() }))
+            #expect(done.wait(timeout: .now() + 10) == .success, "completed after the last reply")
+            adapter.dispose(subscription)
+            let received = values.snapshot()
+            #expect(received.values.sorted() == expected)
+            #expect(received.allOnQueue, "no error")
         }
     }
 
-    private func sendConcurrently<A: EngineAdapter>(on adapter: A, live: @Sendable () -> Int?) throws -> Bool {
+    @Test(
+        "concurrent senders into a subject deliver every value exactly once",
+        arguments: Engine.all, [SubjectKind.publish, .replayLast(initial: nil)])
+    func concurrentSenders(_ engine: Engine, _ kind: SubjectKind) throws {
+        try concurrentSenders(on: engine.adapter, kind)
+    }
+
+    private func concurrentSenders<A: EngineAdapter>(on adapter: A, _ kind: SubjectKind) throws {
+        let live: @Sendable () -> Int? = { liveObjects(adapter) }
+        let balanced = try sendConcurrently(on: adapter, kind, live: live)
+        if !balanced, waitForQuiescence(live) {
+            #expect(try sendConcurrently(on: adapter, kind, live: live), "live objects return to their start")
+        }
+    }
+
+    private func sendConcurrently<A: EngineAdapter>(
+        on adapter: A, _ kind: SubjectKind, live: @Sendable () -> Int?
+    ) throws -> Bool {
         let threads = 4, perThread = 10_000
         let before = live()
         do {
-            let subject = adapter.makeSubject(.publish)
+            let subject = adapter.makeSubject(kind)
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.subject(0), subjects: [subject])
             let seen = Tally(threads * perThread)
