@@ -80,7 +80,7 @@ let package = Package(
 
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement"]),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance"]),
         .testTarget(name: "CLITests", dependencies: ["RxBenchCLI"]),
         // Engine-internal tests (disposer races, trampoline depth, ...); behaviour is the conformance suite's.
         .testTarget(name: "SinkEngineTests", dependencies: ["SinkEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),

@@ -9,6 +9,9 @@ public enum AllocationCounter {
     /// and the harness reports none rather than zero.
     public static var isInstalled: Bool { rxbench_allocation_counter_installed() }
 
+    /// False in sanitizer builds (ThreadSanitizer replaces the malloc family itself).
+    public static var isCompiledIn: Bool { rxbench_allocation_counter_compiled_in() }
+
     /// The allocator serving this process: `glibc`, or `jemalloc` when it is linked or preloaded.
     public static var allocatorName: String { String(cString: rxbench_allocator_name()) }
 

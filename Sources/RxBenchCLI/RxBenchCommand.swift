@@ -116,7 +116,7 @@ public struct RxBenchCommand: ParsableCommand {
 
     private func selectedWorkloads() throws -> [Workload] {
         var chosen: [Workload] = []
-        for selector in workload.split(separator: ",").map(String.init) {
+        for selector in splitList(workload) {
             guard let found = Catalogue.select(selector) else {
                 throw ValidationError(
                     "unknown workload '\(selector)'; valid: all, a group (\(Catalogue.groups.joined(separator: ", "))), "
@@ -173,6 +173,27 @@ public struct RxBenchCommand: ParsableCommand {
                 """)
         #endif
     }
+}
+
+/// Splits a comma-separated list, keeping commas inside brackets: `seed,DisposeLatency[depth=1,siblings=0]`.
+func splitList(_ text: String) -> [String] {
+    var items: [String] = []
+    var current = ""
+    var depth = 0
+    for character in text {
+        switch character {
+        case "[": depth += 1
+        case "]": depth -= 1
+        case "," where depth == 0:
+            items.append(current)
+            current = ""
+            continue
+        default: break
+        }
+        current.append(character)
+    }
+    items.append(current)
+    return items
 }
 
 /// A failure of the run itself (not of the arguments): one line, exit code 1.

@@ -41,8 +41,10 @@ extension ConformanceCase: CustomTestStringConvertible {
 struct ConformanceTests {
     @Test("marble case", arguments: Engine.all, Catalogue.all)
     func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) {
-        let adapter = engine.adapter
-        check(conformanceCase, on: adapter) { liveObjects(adapter) }
+        EngineExclusivity.run {
+            let adapter = engine.adapter
+            check(conformanceCase, on: adapter) { liveObjects(adapter) }
+        }
     }
 
     #if DEBUG

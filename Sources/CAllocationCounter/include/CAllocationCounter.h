@@ -21,6 +21,9 @@ typedef struct {
 /// the executable and resolved the next allocator).
 bool rxbench_allocation_counter_installed(void);
 
+/// False in sanitizer builds, where the sanitizer's own allocator must stay in charge.
+bool rxbench_allocation_counter_compiled_in(void);
+
 /// Counting costs an atomic add per call; it is off until enabled, so that throughput runs pay only a
 /// relaxed load per allocation. Calls nest: counting stays on until every `true` has had its `false`.
 void rxbench_allocation_counter_enable(bool enabled);

@@ -27,6 +27,11 @@ public protocol EngineAdapter: Sendable {
 
     /// Closures that feed `subject`, made once where its type is concrete.
     func sender(for subject: Subject) -> SubjectSender
+
+    /// Live engine objects (sinks, subscribers, disposables) counted by the engine in debug builds, or
+    /// `nil` where the engine does not count (release builds, reference rows). A requirement, not only an
+    /// extension member, so that generic code (the conformance runner) reaches the engine's own count.
+    var liveObjects: Int? { get }
 }
 
 /// Who an adapter is, for listings, CSV rows and documentation.
@@ -107,8 +112,6 @@ extension Flow {
 }
 
 extension EngineAdapter {
-    /// Live engine objects (sinks, subscribers, disposables) counted by the engine in debug builds, or
-    /// `nil` where the engine does not count (release builds, reference rows). The conformance suite checks
-    /// that the count returns to its start after every case.
+    /// Engines that do not count live objects (reference rows) report none.
     public var liveObjects: Int? { nil }
 }
