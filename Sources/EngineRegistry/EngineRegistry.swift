@@ -11,7 +11,8 @@ public enum EngineRegistry {
         RegisteredEngine(SinkAdapter()),
         RegisteredEngine(SignalAdapter()),
         RegisteredEngine(SubscriberAdapter()),
-        RegisteredEngine(SubscriberDirectAdapter()),
+        RegisteredEngine(SubscriberAdapter(.direct)),
+        RegisteredEngine(SubscriberAdapter(.takeOneAsync)),
         RegisteredEngine(BaselineAdapter()),
     ]
 

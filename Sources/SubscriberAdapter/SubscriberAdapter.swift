@@ -1,46 +1,43 @@
 import RxBenchCore
 import SubscriberEngine
 
-/// The `subscriber` engine: RACSignal with every stream operator derived from `bind` (map and filter are
-/// `flattenMap` into `return`/`empty` signals, as RACStream has them).
+/// The `subscriber` engine family: one engine and one translation, three ids.
+/// - `subscriber`: RACSignal with every stream operator derived from `bind` (map and filter are
+///   `flattenMap` into `return`/`empty` signals, as RACStream has them); asyncMap/asyncFilter through a
+///   one-time signal, as the RAC extension `st_asyncMap` does.
+/// - `subscriber-direct`: `map`, `filter` and `take` as direct subscribers (ReactiveCocoa PR #1130).
+/// - `subscriber-take1`: the faithful engine with asyncMap/asyncFilter ending their reply signal with
+///   `take(1)` instead of a one-time signal, so the two mechanisms are measured side by side.
 public struct SubscriberAdapter: EngineAdapter {
-    public init() {}
+    public enum Variant: Sendable {
+        case faithful, direct, takeOneAsync
+    }
+
+    public let variant: Variant
+
+    public init(_ variant: Variant = .faithful) {
+        self.variant = variant
+    }
 
     public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "subscriber", role: .engine, modelledOn: "ReactiveCocoa RACSignal, bind-derived operators")
+        switch variant {
+        case .faithful:
+            EngineDescriptor(id: "subscriber", role: .engine, modelledOn: "ReactiveCocoa RACSignal, bind-derived operators")
+        case .direct:
+            EngineDescriptor(
+                id: "subscriber-direct", role: .variant,
+                modelledOn: "RACSignal with direct map/filter/take subscribers (ReactiveCocoa PR #1130)")
+        case .takeOneAsync:
+            EngineDescriptor(
+                id: "subscriber-take1", role: .variant,
+                modelledOn: "RACSignal; asyncMap/asyncFilter reply signals ended by take(1)")
+        }
     }
 
     public func stream(_ flow: Flow, subjects: [SubscriberSubject]) throws(UnsupportedFlow) -> Signal<Int> {
-        Translation(operators: .bind, subjects: subjects).signal(flow)
-    }
-
-    public func subscribe(_ stream: Signal<Int>, _ observer: EventObserver) -> Disposable? {
-        Translation.subscribe(stream, observer)
-    }
-
-    public func dispose(_ subscription: Disposable?) { subscription?.dispose() }
-
-    public func makeSubject(_ kind: SubjectKind) -> SubscriberSubject { SubscriberSubject(kind) }
-
-    public func sender(for subject: SubscriberSubject) -> SubjectSender { subject.sender() }
-
-    public var liveObjects: Int? { Translation.liveObjects }
-}
-
-/// The `subscriber-direct` variant: the same engine and translation, but `map`, `filter` and `take` are
-/// direct subscribers instead of `bind` stages (ReactiveCocoa PR #1130).
-public struct SubscriberDirectAdapter: EngineAdapter {
-    public init() {}
-
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "subscriber-direct", role: .variant,
-            modelledOn: "RACSignal with direct map/filter/take subscribers (ReactiveCocoa PR #1130)")
-    }
-
-    public func stream(_ flow: Flow, subjects: [SubscriberSubject]) throws(UnsupportedFlow) -> Signal<Int> {
-        Translation(operators: .direct, subjects: subjects).signal(flow)
+        var translation = Translation(operators: variant == .direct ? .direct : .bind, subjects: subjects)
+        translation.asyncStyle = variant == .takeOneAsync ? .takeOne : .oneTime
+        return translation.signal(flow)
     }
 
     public func subscribe(_ stream: Signal<Int>, _ observer: EventObserver) -> Disposable? {

@@ -1,8 +1,8 @@
 import RxBenchCore
 import SubscriberEngine
 
-/// The one recursive translation of `Flow` into a `Signal<Int>`, shared by both adapters; they differ
-/// only in which `map`, `filter` and `take` it calls.
+/// The one recursive translation of `Flow` into a `Signal<Int>`, shared by every variant; they differ only
+/// in which `map`, `filter` and `take` it calls and in how asyncMap/asyncFilter end their inner signal.
 struct Translation: Sendable {
     enum Operators: Sendable {
         /// RACStream's: `bind` stages.
@@ -11,7 +11,16 @@ struct Translation: Sendable {
         case direct
     }
 
+    /// How asyncMap and asyncFilter make their per-value inner signal (the RAC extension has both).
+    enum AsyncStyle: Sendable {
+        /// A one-time signal whose subscriber completes itself after its first value.
+        case oneTime
+        /// The reply signal limited with `take(1)`.
+        case takeOne
+    }
+
     let operators: Operators
+    var asyncStyle: AsyncStyle = .oneTime
     let subjects: [SubscriberSubject]
     /// The state stream of the innermost enclosing `.system`, for `.feedbackState`.
     var feedbackState: Signal<Int>? = nil
@@ -80,9 +89,12 @@ struct Translation: Sendable {
         case .tap(let source, let hooks):
             return tap(signal(source), hooks)
         case .asyncMap(let source, let transform):
-            return signal(source).asyncMap { value, reply in transform.start(value) { reply($0) } }
+            let start: (Int, @escaping (Int) -> Void) -> Void = { value, reply in transform.start(value) { reply($0) } }
+            return asyncStyle == .oneTime ? signal(source).asyncMap(start) : signal(source).asyncMapUsingTake(start)
         case .asyncFilter(let source, let predicate):
-            return signal(source).asyncFilter { value, reply in predicate.start(value) { reply($0) } }
+            let start: (Int, @escaping (Bool) -> Void) -> Void = { value, reply in predicate.start(value) { reply($0) } }
+            return asyncStyle == .oneTime
+                ? signal(source).asyncFilter(start) : signal(source).asyncFilterUsingTake(start)
         case .retry(let source, let attempts):
             return signal(source).retry(max(attempts - 1, 0))
         case .catchError(let source, let handler):

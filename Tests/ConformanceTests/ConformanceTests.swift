@@ -5,24 +5,10 @@ import Foundation
 import RxBenchCore
 import Testing
 
-#if canImport(SinkAdapter) && canImport(SignalAdapter) && canImport(SubscriberAdapter)
-import SignalAdapter
-import SinkAdapter
-import SubscriberAdapter
-#endif
-
-/// The engine's live-object counter. `liveObjects` is not an `EngineAdapter` requirement, so through the
-/// existential (or a generic) it is the protocol extension's `nil`; the concrete adapters' counters are
-/// reached by casting while that is so.
+/// The engine's own live-object count (`EngineAdapter.liveObjects`, a protocol requirement, so it is
+/// reached through the existential).
 func liveObjects(_ adapter: any EngineAdapter) -> Int? {
-    if let count = adapter.liveObjects { return count }
-    #if canImport(SinkAdapter) && canImport(SignalAdapter) && canImport(SubscriberAdapter)
-    if let sink = adapter as? SinkAdapter { return sink.liveObjects }
-    if let signal = adapter as? SignalAdapter { return signal.liveObjects }
-    if let subscriber = adapter as? SubscriberAdapter { return subscriber.liveObjects }
-    if let direct = adapter as? SubscriberDirectAdapter { return direct.liveObjects }
-    #endif
-    return nil
+    adapter.liveObjects
 }
 
 /// An engine as a test argument, named by its id.

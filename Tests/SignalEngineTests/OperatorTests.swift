@@ -21,7 +21,7 @@ final class OperatorTests: XCTestCase {
     #if DEBUG
     private var liveAtStart = 0
     override func setUp() { liveAtStart = LiveObjects.count }
-    override func tearDown() { XCTAssertEqual(LiveObjects.count, liveAtStart, "live engine objects leaked") }
+    override func tearDown() { XCTAssertEqual(settledLiveObjects(expecting: liveAtStart), liveAtStart, "live engine objects leaked") }
     #endif
 
     func testCollectionCombineLatestAndZip() {

@@ -5,7 +5,7 @@ final class OperatorTests: XCTestCase {
     private var start = 0
 
     override func setUp() { start = LiveObjects.count }
-    override func tearDown() { XCTAssertEqual(LiveObjects.count, start, "live objects return to their start") }
+    override func tearDown() { XCTAssertEqual(settledLiveObjects(expecting: start), start, "live objects return to their start") }
 
     func testMapAfterMapFusesIntoOneMapProducer() {
         let fused = Observable.just(1).map { $0 + 1 }.map { $0 * 10 }
