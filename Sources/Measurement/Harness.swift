@@ -123,7 +123,7 @@ public struct Harness<Adapter: EngineAdapter> {
         let scenario = workload.make(samples)
         let observer = tally.observer()
         tally.checksum = Checksum()
-        try runner.makeSubjects(scenario)
+        runner.makeSubjects(scenario)
         let stream = try runner.stream(scenario)
         runner.prepare(for: Scenario(flow: scenario.flow, subscribers: scenario.siblings, expected: Checksum()))
         for _ in 0..<scenario.siblings { runner.keep(adapter.subscribe(stream, observer)) }

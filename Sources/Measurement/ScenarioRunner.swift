@@ -67,9 +67,8 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         let observer = tally.observer()
         tally.checksum = Checksum()
         for _ in 0..<scenario.lifecycles {
-            try makeSubjects(scenario)
-            let stream: Adapter.Stream
-            do { stream = try adapter.stream(scenario.flow, subjects: subjects) } catch { throw .unsupported(error) }
+            makeSubjects(scenario)
+            let stream = try stream(scenario)
             for _ in 0..<scenario.subscribers {
                 subscriptions.append(adapter.subscribe(stream, observer))
             }
@@ -93,7 +92,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         }
     }
 
-    mutating func makeSubjects(_ scenario: Scenario) throws(HarnessError) {
+    mutating func makeSubjects(_ scenario: Scenario) {
         subjects.removeAll(keepingCapacity: true)
         for kind in scenario.subjects { subjects.append(adapter.makeSubject(kind)) }
     }
