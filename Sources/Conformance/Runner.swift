@@ -98,9 +98,8 @@ public struct Outcome: Sendable {
 /// `disposeOnValue`), runs the clock until nothing is left, releases everything and samples the live
 /// object counter before and after.
 ///
-/// `liveObjects` samples the engine's counter; by default `adapter.liveObjects`. (While `liveObjects` is
-/// declared only in a protocol extension and not as an `EngineAdapter` requirement, a generic call
-/// reaches the extension's `nil`; callers that know the concrete adapter pass its counter here.)
+/// `liveObjects` samples the engine's counter; by default `adapter.liveObjects` (an `EngineAdapter`
+/// requirement). A caller may pass another counter, for example one that waits for other threads.
 public func run<A: EngineAdapter>(
     _ conformanceCase: ConformanceCase, on adapter: A, liveObjects: (@Sendable () -> Int?)? = nil
 ) -> Outcome {
