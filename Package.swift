@@ -20,6 +20,34 @@ let hotPath: [SwiftSetting] = [
 // their own locks and atomics); thread safety is checked by the race tests under ThreadSanitizer.
 let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 
+// Fidelity variants (docs/decisions/fidelity.md): the same engine sources compiled again as another module with
+// one compile-time condition, so that the default engine carries nothing of its variants, not even a branch.
+// Each variant's folders are symbolic links to the engine's and its adapter's folders.
+//   SINK_FUSED     `sink-fused`: RxSwift 5's composeMap fusion of consecutive maps.
+//   SINK_LOCKED    `sink-locked`: RxSwift 6's locks (AtomicInt as an NSLock subclass, NSRecursiveLock).
+//   SIGNAL_LOCKED  `signal-locked`: SwiftSignalKit's pthread mutexes.
+struct EngineVariant {
+    let engine: String, adapter: String, define: String
+
+    var targets: [Target] {
+        [
+            .target(name: engine, path: "Sources/\(engine)", swiftSettings: engineSettings + [.define(define)]),
+            .target(
+                name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Sources/\(adapter)",
+                swiftSettings: engineSettings + [.define(define)]),
+        ]
+    }
+}
+let variants = [
+    EngineVariant(
+        engine: "SinkEngineFused", adapter: "SinkFusedAdapter",
+        define: "SINK_FUSED"),
+    EngineVariant(
+        engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", define: "SINK_LOCKED"),
+    EngineVariant(
+        engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", define: "SIGNAL_LOCKED"),
+]
+
 let package = Package(
     name: "rxbench",
     platforms: [.macOS(.v15)],
@@ -28,10 +56,17 @@ let package = Package(
         .library(name: "SinkEngine", targets: ["SinkEngine"]),
         .library(name: "SignalEngine", targets: ["SignalEngine"]),
         .library(name: "SubscriberEngine", targets: ["SubscriberEngine"]),
-        .library(name: "RxBenchKit", targets: ["RxBenchCore", "Workloads", "Measurement", "EngineRegistry"]),
+        // The plug-in API: what an out-of-tree adapter needs (EngineAdapter, Flow, the harness, the conformance
+        // runner) and `RxBench.main(adding:)`, the whole CLI with extra rows (docs/adding-an-engine.md).
+        .library(
+            name: "RxBenchKit",
+            targets: ["RxBenchCore", "Workloads", "Measurement", "EngineRegistry", "Conformance", "RxBenchCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Real libraries, run as rows of role `library` (docs/decisions/real-libraries.md).
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
         // Engines: no dependency on anything in this package.
@@ -51,11 +86,25 @@ let package = Package(
             dependencies: ["RxBenchCore"],
             swiftSettings: engineSettings
         ),
+        // Real libraries (role `library`), written against the public API only: they are its proof.
+        .target(
+            name: "OpenCombineAdapter",
+            dependencies: ["RxBenchCore", .product(name: "OpenCombineShim", package: "OpenCombine")],
+            path: "Sources/LibraryAdapters/OpenCombine",
+            swiftSettings: engineSettings
+        ),
+        .target(
+            name: "AsyncStreamAdapter",
+            dependencies: ["RxBenchCore", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            path: "Sources/LibraryAdapters/AsyncStream",
+            swiftSettings: engineSettings
+        ),
         .target(
             name: "EngineRegistry",
             dependencies: [
                 "RxBenchCore", "Measurement", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters",
-            ],
+                "OpenCombineAdapter", "AsyncStreamAdapter",
+            ] + variants.map { .target(name: $0.adapter) },
             swiftSettings: hotPath
         ),
 
@@ -67,7 +116,7 @@ let package = Package(
         .target(
             name: "RxBenchCLI",
             dependencies: [
-                "RxBenchCore", "Workloads", "Measurement", "EngineRegistry",
+                "RxBenchCore", "Workloads", "Measurement", "EngineRegistry", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: hotPath
@@ -80,11 +129,26 @@ let package = Package(
 
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry"]),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance"]),
+        .testTarget(
+            name: "WorkloadTests",
+            dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter"]),
         .testTarget(name: "CLITests", dependencies: ["RxBenchCLI"]),
+        // Examples/CustomEngine's sources, linked: the public plug-in API as an out-of-tree row uses it.
+        .testTarget(
+            name: "PluginAPITests",
+            dependencies: ["RxBenchCore", "Workloads", "Measurement", "EngineRegistry", "Conformance"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Release-built like the adapters, so that the direct chains are specialised as the adapters' are.
+        .testTarget(
+            name: "AdapterCostTests",
+            dependencies: [
+                "Measurement", "RxBenchCore", "SinkEngine", "SinkAdapter", "SignalEngine", "SignalAdapter",
+                "SubscriberEngine", "SubscriberAdapter",
+            ],
+            swiftSettings: engineSettings),
         // Engine-internal tests (disposer races, trampoline depth, ...); behaviour is the conformance suite's.
         .testTarget(name: "SinkEngineTests", dependencies: ["SinkEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SignalEngineTests", dependencies: ["SignalEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SubscriberEngineTests", dependencies: ["SubscriberEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-    ]
+    ] + variants.flatMap(\.targets)
 )

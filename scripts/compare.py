@@ -1,13 +1,39 @@
 #!/usr/bin/env python3
-"""Compare two rxbench CSV reports: for each (engine, workload, metric) present in both, the change of
-the median, flagged only when it exceeds both the threshold and the two runs' spread (max of MADs x 3),
-so that noise on a shared machine is not called a regression. Exit code 1 when a regression is flagged.
+"""Compare rxbench CSV reports.
 
-    scripts/compare.py baseline.csv candidate.csv [--threshold 0.10]
+Two modes:
+
+    scripts/compare.py OLD.csv NEW.csv [--threshold 0.10]
+        Medians of every (engine, workload, metric) in both files; a change is flagged only when it exceeds
+        both the threshold and the runs' spread (3 x the larger MAD). Exit 1 on a regression.
+
+    scripts/compare.py --gate REFERENCE.csv [REFERENCE2.csv ...] --run RUN.csv [RUN2.csv ...]
+        CI's gate. Exact metrics (mallocs, bytes per live subscription, instructions) must equal the
+        committed reference within the tolerance below: any change, up or down, fails, as does a row that
+        appeared or disappeared, an exact metric whose repetitions disagree, and any row flagged below-floor. Wall times
+        are compared as ratios to the floor row (baseline) of the same run, and only warn: they are noise on
+        a shared machine. Prints one table of what moved. Exit 1 when the gate fails.
+
+Tolerances (docs/metrics.md, docs/decisions/measurement-validity.md): none, but for malloc counts under
+glibc, two allocations per window of 256 units (GLIBC_GROWTH_SLACK: Swift's array capacities follow glibc's
+history-dependent usable sizes). Two full instruction runs of the same binary agreed on all 466 figures;
+rxbench makes no instruction figure for workloads that deliver on another thread, where the count depends
+on how valgrind schedules threads.
 """
 import argparse
 import csv
 import sys
+
+EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_live_subscription",
+         "instructions_per_event", "instructions_per_lifecycle"}
+WALL = {"ns_per_event", "ns_per_lifecycle"}
+FLOOR = "baseline"
+SCHEMAS = {"1", "2"}
+
+
+def fail(message):
+    print(f"compare: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def load(path):
@@ -15,39 +41,157 @@ def load(path):
         with open(path, newline="") as handle:
             rows = list(csv.DictReader(handle))
     except OSError as error:
-        sys.exit(f"compare: cannot read {path}: {error.strerror}")
+        fail(f"cannot read {path}: {error.strerror}")
     if not rows or "metric" not in rows[0]:
-        sys.exit(f"compare: {path} is not an rxbench CSV report")
-    return {(r["engine"], r["workload"], r["parameters"], r["metric"]): r for r in rows}
+        fail(f"{path} is not an rxbench CSV report (no rows, or no 'metric' column)")
+    schema = rows[0].get("schema")
+    if schema not in SCHEMAS:
+        fail(f"{path} has CSV schema {schema!r}; this script reads {sorted(SCHEMAS)}")
+    return rows
+
+
+def key(row):
+    return (row["engine"], row["workload"], row["parameters"], row["metric"], row.get("allocator", ""))
+
+
+def label(k):
+    workload = f"{k[1]}[{k[2]}]" if k[2] else k[1]
+    return f"{k[0]:18} {workload:44} {k[3]:28} {k[4]:8}"
+
+
+def value(row, column="median"):
+    text = row.get(column, "")
+    return float(text) if text not in ("", None) else None
+
+
+def compare_medians(args):
+    old = {key(r): r for r in load(args.old)}
+    new = {key(r): r for r in load(args.new)}
+    regressions = 0
+    print(f"{'engine':18} {'workload':44} {'metric':28} {'alloc':8} {'before':>12} {'after':>12} {'change':>8}")
+    for k in sorted(old.keys() & new.keys()):
+        before, after = value(old[k]), value(new[k])
+        if before is None or after is None or (before == 0 and after == 0):
+            continue
+        change = (after - before) / before if before else float("inf")
+        noise = 3 * max(value(old[k], "mad") or 0, value(new[k], "mad") or 0)
+        higher_is_worse = k[3] != "events_per_second"
+        worse = (after - before) if higher_is_worse else (before - after)
+        flag = ""
+        if worse > noise and abs(change) > args.threshold:
+            flag, regressions = "  REGRESSION", regressions + 1
+        elif -worse > noise and abs(change) > args.threshold:
+            flag = "  improved"
+        print(f"{label(k)} {before:12.4g} {after:12.4g} {change:+8.1%}{flag}")
+    print(f"\n{regressions} regression(s) beyond threshold {args.threshold:.0%} and 3x MAD")
+    return 1 if regressions else 0
+
+
+# rxbench counts allocations as (count of 2n units - count of n units) / n with n = 256 (MeasureOptions).
+ALLOCATION_WINDOW = 256
+# Under glibc, Swift sizes an array's capacity from malloc_usable_size, which depends on the heap's history
+# (a chunk may be larger than asked when the rest of a split would be too small): one window may then need
+# one growth more or less than another. Two allocations per window cover it; a real change of cost adds or
+# removes at least one allocation per unit, n per window. jemalloc's size classes are fixed: no slack.
+GLIBC_GROWTH_SLACK = 2 / ALLOCATION_WINDOW
+
+
+def exact_tolerance(row):
+    """The absolute difference an exact metric may show. Malloc counts under glibc: GLIBC_GROWTH_SLACK per
+    unit. Everything else none: two full instruction runs of the same binary agreed on every figure
+    (rxbench makes none for workloads that deliver on another thread), bytes are requested sizes, and
+    jemalloc's counts never differed."""
+    if row["metric"].startswith("mallocs_") and row.get("allocator") == "glibc":
+        return GLIBC_GROWTH_SLACK + 1e-9
+    return 0.0
+
+
+def floor_ratios(rows):
+    """(engine, workload, parameters, metric, allocator) -> median / the floor's median, wall metrics only."""
+    floors = {(r["workload"], r["parameters"], r["metric"], r.get("allocator", "")): value(r)
+              for r in rows if r["engine"] == FLOOR and r["metric"] in WALL}
+    ratios = {}
+    for r in rows:
+        floor = floors.get((r["workload"], r["parameters"], r["metric"], r.get("allocator", "")))
+        if r["metric"] in WALL and r["engine"] != FLOOR and floor and value(r) is not None:
+            ratios[key(r)] = (value(r) / floor, (value(r, "mad") or 0) / value(r) if value(r) else 0)
+    return ratios
+
+
+def gate(args):
+    reference_rows = [r for path in args.gate for r in load(path)]
+    run_rows = [r for path in args.run for r in load(path)]
+    reference = {key(r): r for r in reference_rows if r["metric"] in EXACT}
+    run = {key(r): r for r in run_rows if r["metric"] in EXACT}
+    # Only compare exact metrics of the kinds (allocators, instruction counts) the run produced.
+    kinds = {(k[3].split("_")[0], k[4]) for k in run}
+    reference = {k: r for k, r in reference.items() if (k[3].split("_")[0], k[4]) in kinds}
+    failures = []
+    for k in sorted(reference.keys() | run.keys()):
+        if k not in run:
+            failures.append((k, "missing from the run", reference[k]["median"], ""))
+            continue
+        row = run[k]
+        if row.get("flag") == "unavailable":
+            failures.append((k, "unavailable in the run", reference.get(k, {}).get("median", ""), ""))
+            continue
+        tolerance = exact_tolerance(row)
+        low, high = value(row, "min"), value(row, "max")
+        if low != high and (low is None or high is None or high - low > tolerance):
+            failures.append((k, "not exact: repetitions disagree", row["min"], row["max"]))
+        if k not in reference:
+            failures.append((k, "new row: update the reference", "", row["median"]))
+            continue
+        before, after = value(reference[k]), value(row)
+        if before is None or after is None:
+            if before != after:
+                failures.append((k, "unavailable in one file", reference[k]["median"], row["median"]))
+        elif abs(after - before) > tolerance:
+            failures.append((k, f"moved {after - before:+.4g}", reference[k]["median"], row["median"]))
+    for row in run_rows:
+        if row.get("flag") == "below-floor":
+            failures.append((key(row), "beats the floor beyond the spread", "", row["median"]))
+
+    warnings = []
+    before_ratios, after_ratios = floor_ratios(reference_rows), floor_ratios(run_rows)
+    for k in sorted(before_ratios.keys() & after_ratios.keys()):
+        (old, old_spread), (new, new_spread) = before_ratios[k], after_ratios[k]
+        noise = max(0.25, 3 * (old_spread + new_spread))
+        if abs(new - old) > noise * old:
+            warnings.append((k, f"x floor {old:.2f} -> {new:.2f}"))
+
+    print(f"gate: {len(run)} exact figures checked against {len(reference)} in the reference")
+    if failures:
+        print(f"\n{'engine':18} {'workload':44} {'metric':28} {'alloc':8} {'reference':>12} {'run':>12}  why")
+        for k, why, before, after in failures:
+            print(f"{label(k)} {before:>12} {after:>12}  {why}")
+    if warnings:
+        print("\nwall time against the floor moved beyond the noise (warning only):")
+        for k, why in warnings:
+            print(f"  {label(k)} {why}")
+    if failures:
+        print(f"\nFAILED: {len(failures)} exact figure(s) moved. If the change is intended, run "
+              "scripts/update-reference.sh and commit results/reference/ with it.")
+        return 1
+    print("gate passed")
+    return 0
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("baseline")
-    parser.add_argument("candidate")
+    parser.add_argument("old", nargs="?")
+    parser.add_argument("new", nargs="?")
     parser.add_argument("--threshold", type=float, default=0.10, help="relative change that matters")
+    parser.add_argument("--gate", nargs="+", metavar="REFERENCE", help="reference CSVs (gate mode)")
+    parser.add_argument("--run", nargs="+", metavar="RUN", help="the run's CSVs (gate mode)")
     args = parser.parse_args()
-    old, new = load(args.baseline), load(args.candidate)
-    regressions = 0
-    print(f"{'engine':18} {'workload':44} {'metric':28} {'before':>12} {'after':>12} {'change':>8}")
-    for key in sorted(old.keys() & new.keys()):
-        before, after = float(old[key]["median"]), float(new[key]["median"])
-        if before == 0 and after == 0:
-            continue
-        change = (after - before) / before if before else float("inf")
-        noise = 3 * max(float(old[key]["mad"]), float(new[key]["mad"]))
-        higher_is_worse = key[3] != "events_per_second"
-        worse = (after - before) if higher_is_worse else (before - after)
-        flag = ""
-        if worse > noise and abs(change) > args.threshold:
-            flag = "  REGRESSION"
-            regressions += 1
-        elif -worse > noise and abs(change) > args.threshold:
-            flag = "  improved"
-        workload = f"{key[1]}[{key[2]}]" if key[2] else key[1]
-        print(f"{key[0]:18} {workload:44} {key[3]:28} {before:12.4g} {after:12.4g} {change:+8.1%}{flag}")
-    print(f"\n{regressions} regression(s) beyond threshold {args.threshold:.0%} and 3x MAD")
-    sys.exit(1 if regressions else 0)
+    if args.gate:
+        if not args.run:
+            fail("--gate needs --run RUN.csv")
+        sys.exit(gate(args))
+    if not args.old or not args.new:
+        fail("give OLD.csv NEW.csv, or --gate REFERENCE.csv --run RUN.csv")
+    sys.exit(compare_medians(args))
 
 
 if __name__ == "__main__":

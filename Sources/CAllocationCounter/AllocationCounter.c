@@ -9,6 +9,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
+#include <stdint.h>
+#include <stdbool.h>
 
 // ThreadSanitizer owns the malloc family itself: under it the counter is compiled out and reports that it
 // is not installed (the harness then reports no allocation figures rather than wrong ones).
@@ -75,6 +77,12 @@ static atomic_bool resolved;
 static void resolve(void) {
     if (atomic_load_explicit(&resolved, memory_order_acquire)) return;
     if (atomic_exchange(&resolving, 1)) return;
+    // First, while every allocation is still served from the bootstrap heap: without jemalloc this lookup
+    // fails, and glibc keeps its error message until the next dlsym frees it. Allocated here, the message is
+    // freed into the bootstrap heap (a no-op); allocated once `next_malloc` is set, it would belong to the next
+    // allocator, and a second interposer behind this one (package-benchmark's, which resolves its own
+    // pointers with dlsym on first use) would be asked to free it from inside its own dlsym and abort.
+    jemalloc_mallctl = (mallctl_fn)dlsym(RTLD_DEFAULT, "mallctl");
     next_free = (free_fn)dlsym(RTLD_NEXT, "free");
     next_malloc = (malloc_fn)dlsym(RTLD_NEXT, "malloc");
     next_calloc = (calloc_fn)dlsym(RTLD_NEXT, "calloc");
@@ -85,9 +93,96 @@ static void resolve(void) {
     next_valloc = (malloc_fn)dlsym(RTLD_NEXT, "valloc");
     next_pvalloc = (malloc_fn)dlsym(RTLD_NEXT, "pvalloc");
     next_usable_size = (usable_size_fn)dlsym(RTLD_NEXT, "malloc_usable_size");
-    jemalloc_mallctl = (mallctl_fn)dlsym(RTLD_DEFAULT, "mallctl");
     atomic_store_explicit(&resolved, true, memory_order_release);
     atomic_store(&resolving, 0);
+}
+
+// Live-bytes tracking: while a thread tracks, each block it allocates is remembered with the size asked
+// for and the thread's running total, and forgotten (its size taken off that total) when freed, on any
+// thread. What is left at the end is the sum of requested sizes of the blocks the window allocated and did
+// not free. Requested, not usable, sizes: glibc may hand out a chunk larger than asked (when the rest of a
+// split would be too small), so usable sizes depend on the heap's history and would not be exact. Windows
+// on different threads (parallel tests) keep separate totals. Open addressing; the spin lock guards the
+// table only, held around table operations and never while calling out.
+#define LIVE_TABLE_SIZE (1 << 16)
+static struct {
+    void *pointer;
+    size_t size;
+    _Atomic int64_t *owner;
+} live_table[LIVE_TABLE_SIZE];
+static atomic_int tracking;
+static atomic_flag live_lock = ATOMIC_FLAG_INIT;
+static size_t live_entries;
+static _Thread_local bool tracking_here;
+static _Thread_local _Atomic int64_t live_here;
+static _Thread_local bool live_overflow_here;
+
+static size_t live_slot(void *p) { return ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull >> 48; }
+
+static void live_lock_acquire(void) {
+    while (atomic_flag_test_and_set_explicit(&live_lock, memory_order_acquire)) {}
+}
+
+static void live_lock_release(void) { atomic_flag_clear_explicit(&live_lock, memory_order_release); }
+
+static void live_insert(void *p, size_t size) {
+    live_lock_acquire();
+    if (live_entries >= LIVE_TABLE_SIZE / 2) {
+        live_overflow_here = true;
+    } else {
+        size_t slot = live_slot(p);
+        while (live_table[slot].pointer) slot = (slot + 1) & (LIVE_TABLE_SIZE - 1);
+        live_table[slot].pointer = p;
+        live_table[slot].size = size;
+        live_table[slot].owner = &live_here;
+        live_entries += 1;
+        atomic_fetch_add_explicit(&live_here, (int64_t)size, memory_order_relaxed);
+    }
+    live_lock_release();
+}
+
+// Empties `slot`, moving later entries of the same probe run back so that every one stays reachable.
+static void live_delete_slot(size_t slot) {
+    live_entries -= 1;
+    size_t hole = slot, next = (slot + 1) & (LIVE_TABLE_SIZE - 1);
+    while (live_table[next].pointer) {
+        size_t home = live_slot(live_table[next].pointer);
+        if (((next - home) & (LIVE_TABLE_SIZE - 1)) >= ((next - hole) & (LIVE_TABLE_SIZE - 1))) {
+            live_table[hole] = live_table[next];
+            hole = next;
+        }
+        next = (next + 1) & (LIVE_TABLE_SIZE - 1);
+    }
+    live_table[hole].pointer = NULL;
+}
+
+static void live_remove(void *p) {
+    live_lock_acquire();
+    size_t slot = live_slot(p);
+    while (live_table[slot].pointer && live_table[slot].pointer != p) slot = (slot + 1) & (LIVE_TABLE_SIZE - 1);
+    if (live_table[slot].pointer == p) {
+        atomic_fetch_sub_explicit(live_table[slot].owner, (int64_t)live_table[slot].size, memory_order_relaxed);
+        live_delete_slot(slot);
+    }
+    live_lock_release();
+}
+
+// Forgets the blocks this thread's window left live (they stay allocated; they are just no longer watched).
+static void live_forget_own(void) {
+    live_lock_acquire();
+    for (size_t slot = 0; slot < LIVE_TABLE_SIZE;) {
+        if (live_table[slot].pointer && live_table[slot].owner == &live_here) {
+            live_delete_slot(slot);  // a later entry may have moved into `slot`: look at it again
+        } else {
+            slot += 1;
+        }
+    }
+    live_lock_release();
+}
+
+static inline void *tracked(void *p, size_t requested) {
+    if (p && tracking_here) live_insert(p, requested);
+    return p;
 }
 
 static inline void *counted(void *p) {
@@ -102,6 +197,7 @@ static inline void *counted(void *p) {
 }
 
 static inline void count_free(void *p) {
+    if (atomic_load_explicit(&tracking, memory_order_relaxed) > 0) live_remove(p);
     if (atomic_load_explicit(&counting, memory_order_relaxed) > 0) {
         size_t size = next_usable_size(p);
         atomic_fetch_add_explicit(&frees, 1, memory_order_relaxed);
@@ -117,7 +213,7 @@ void *malloc(size_t size) {
         resolve();
         if (!next_malloc) return bootstrap_alloc(size);
     }
-    return counted(next_malloc(size));
+    return tracked(counted(next_malloc(size)), size);
 }
 
 void *calloc(size_t count, size_t size) {
@@ -129,7 +225,7 @@ void *calloc(size_t count, size_t size) {
             return bootstrap_alloc(total);  // static storage is zeroed and never reused
         }
     }
-    return counted(next_calloc(count, size));
+    return tracked(counted(next_calloc(count, size)), count * size);
 }
 
 void free(void *p) {
@@ -162,24 +258,24 @@ void *realloc(void *p, size_t size) {
         }
         return NULL;
     }
-    return counted(result);
+    return tracked(counted(result), size);
 }
 
 int posix_memalign(void **out, size_t alignment, size_t size) {
     if (__builtin_expect(!next_posix_memalign, 0)) resolve();
     int status = next_posix_memalign(out, alignment, size);
-    if (status == 0) counted(*out);
+    if (status == 0) tracked(counted(*out), size);
     return status;
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
     if (__builtin_expect(!next_aligned_alloc, 0)) resolve();
-    return counted(next_aligned_alloc(alignment, size));
+    return tracked(counted(next_aligned_alloc(alignment, size)), size);
 }
 
 void *memalign(size_t alignment, size_t size) {
     if (__builtin_expect(!next_memalign, 0)) resolve();
-    return counted(next_memalign(alignment, size));
+    return tracked(counted(next_memalign(alignment, size)), size);
 }
 
 void *valloc(size_t size) {
@@ -193,6 +289,20 @@ void *pvalloc(size_t size) {
 }
 
 #endif
+
+void rxbench_live_tracking_begin(void) {
+    atomic_store(&live_here, 0);
+    live_overflow_here = false;
+    tracking_here = true;
+    atomic_fetch_add(&tracking, 1);
+}
+
+int64_t rxbench_live_tracking_end(void) {
+    tracking_here = false;
+    live_forget_own();
+    atomic_fetch_sub(&tracking, 1);
+    return live_overflow_here ? -1 : atomic_load(&live_here);
+}
 
 bool rxbench_allocation_counter_compiled_in(void) { return RXBENCH_INTERPOSE; }
 
@@ -227,17 +337,11 @@ const char *rxbench_allocator_name(void) {
     return jemalloc_mallctl ? "jemalloc" : "glibc";
 }
 
-int64_t rxbench_jemalloc_requests(void) {
-    resolve();
-    if (!jemalloc_mallctl) return -1;
-    jemalloc_mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
-    uint64_t epoch = 1;
-    size_t length = sizeof epoch;
-    jemalloc_mallctl("epoch", &epoch, &length, &epoch, length);
-    uint64_t small = 0, large = 0;
-    length = sizeof small;
-    if (jemalloc_mallctl("stats.arenas.4096.small.nrequests", &small, &length, NULL, 0) != 0) return -1;
-    length = sizeof large;
-    if (jemalloc_mallctl("stats.arenas.4096.large.nrequests", &large, &length, NULL, 0) != 0) return -1;
-    return (int64_t)(small + large);
+
+// The region callgrind counts: rxbench's instruction probe runs `--collect-atstart=no
+// --toggle-collect=rxbench_measured_region`, so exactly the instructions executed inside this call (on
+// every thread, while it runs) are collected. Never inlined, so that the symbol exists.
+__attribute__((noinline)) void rxbench_measured_region(void (*body)(void *), void *context) {
+    body(context);
+    __asm__ volatile("" ::: "memory");
 }

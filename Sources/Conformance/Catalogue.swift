@@ -31,7 +31,7 @@ public enum Catalogue {
     }
 
     public static let baseCases: [ConformanceCase] = sources + oneInput + asynchronous + recovery + severalInputs
-        + subjectsAndSystem + disposal + compositions + scheduling
+        + subjectsAndSystem + disposal + compositions + scheduling + singles
 
     // MARK: Sources
 
@@ -436,6 +436,53 @@ public enum Catalogue {
             expected: [.next(220, 15), .error(230, 1)],
             subscriptions: [[sub(200, 230)], [sub(200, 230)]]
         ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        // Completion rules where the modelled libraries disagree: docs/decisions/completion-rules.md.
+        ConformanceCase(
+            "combineLatest: an input that completes without a value does not end it; completes when all have",
+            sources: [.hot([.completed(210)]), .hot([.next(220, 5), .next(230, 6), .completed(250)])],
+            expected: [.completed(250)],
+            subscriptions: [[sub(200, 210)], [sub(200, 250)]]
+        ) { c in .combineLatest([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "combineLatest: another input's values after one completed without a value do not end it",
+            sources: [.hot([.next(220, 5), .next(230, 6)]), .hot([.next(150, 9), .completed(210)])],
+            expected: [],
+            subscriptions: [[sub(200, 1000)], [sub(200, 210)]]
+        ) { c in .combineLatest([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "combineLatest(3): an input without a value leaves it open until the last input completes",
+            sources: [.hot([.next(210, 1), .completed(240)]), .hot([.completed(215)]),
+                      .hot([.next(220, 3), .completed(260)])],
+            expected: [.completed(260)],
+            subscriptions: [[sub(200, 240)], [sub(200, 215)], [sub(200, 260)]]
+        ) { c in .combineLatest([c.source(0), c.source(1), c.source(2)], .digits) },
+        ConformanceCase(
+            "zip: a completed input with queued values ends zip when its last value is paired",
+            sources: [.hot([.next(210, 1), .next(215, 2), .completed(220)]),
+                      .hot([.next(230, 5), .next(240, 6), .next(250, 7)])],
+            expected: [.next(230, 15), .next(240, 26), .completed(240)],
+            subscriptions: [[sub(200, 220)], [sub(200, 240)]]
+        ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "zip: an input that completes with nothing queued ends zip at once",
+            sources: [.hot([.next(210, 1), .completed(220)]), .hot([.next(215, 5), .next(230, 6)])],
+            expected: [.next(215, 15), .completed(220)],
+            subscriptions: [[sub(200, 220)], [sub(200, 220)]]
+        ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "zip: an input that completes without a value ends zip at once",
+            sources: [.hot([.completed(210)]), .hot([.next(220, 5), .completed(230)])],
+            expected: [.completed(210)],
+            subscriptions: [[sub(200, 210)], [sub(200, 210)]]
+        ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        ConformanceCase(
+            "zip(3): completes when a completed input is drained, the others still open",
+            sources: [.hot([.next(210, 1), .next(211, 2), .completed(212)]), .hot([.next(220, 3), .next(230, 4)]),
+                      .hot([.next(225, 5), .next(235, 6), .next(245, 7)])],
+            // Events only: `subscriber` folds zipWith: pairwise for three inputs, as RAC's +zip: does, so
+            // the inner zip of inputs 0 and 1 completes, releasing input 1, when its pair drains at 230.
+            expected: [.next(225, 135), .next(235, 246), .completed(235)]
+        ) { c in .zip([c.source(0), c.source(1), c.source(2)], .digits) },
         ConformanceCase(
             "takeUntil: completes at the trigger's first value, disposing both",
             sources: [.hot([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)]),
@@ -498,6 +545,55 @@ public enum Catalogue {
             feeds: [SubjectFeed(0, .next(210, 3))],
             expected: [.next(210, 3)]
         ) { _ in .subject(0) },
+        ConformanceCase(
+            "replayLast subject: a late subscriber to a completed subject gets the last value, then completed",
+            subjects: [.replayLast(initial: nil)],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(160, 2)), SubjectFeed(0, .completed(170))],
+            expected: [.next(200, 2), .completed(200)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "replayLast subject: a late subscriber to a failed subject gets the last value, then the error",
+            subjects: [.replayLast(initial: 0)],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .error(170, 1))],
+            expected: [.next(200, 1), .error(200, 1)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "publish subject: a late subscriber to a completed subject gets only completed",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .completed(170))],
+            expected: [.completed(200)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "behavior subject: the initial value, then live values",
+            subjects: [.behavior(initial: 0)],
+            feeds: [SubjectFeed(0, .next(210, 3)), SubjectFeed(0, .completed(220))],
+            expected: [.next(200, 0), .next(210, 3), .completed(220)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "behavior subject: the latest value replaces the initial one",
+            subjects: [.behavior(initial: 0)],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(160, 2)), SubjectFeed(0, .next(210, 3)),
+                    SubjectFeed(0, .error(220, 1))],
+            expected: [.next(200, 2), .next(210, 3), .error(220, 1)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "behavior subject: a late subscriber to a completed subject gets only completed",
+            subjects: [.behavior(initial: 0)],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .completed(170)), SubjectFeed(0, .next(180, 2))],
+            expected: [.completed(200)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "behavior subject: a late subscriber to a failed subject gets only the error",
+            subjects: [.behavior(initial: 0)],
+            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .error(170, 1))],
+            expected: [.error(200, 1)]
+        ) { _ in .subject(0) },
+        ConformanceCase(
+            "behavior subject: two subscribers each get the current value",
+            subjects: [.behavior(initial: 5)],
+            feeds: [SubjectFeed(0, .next(210, 3))],
+            expected: [.next(200, 5), .next(200, 50), .next(210, 3), .next(210, 30)]
+        ) { _ in .merge([.subject(0), .map(.subject(0), x10)]) },
         ConformanceCase(
             "system: synchronous feedback counter",
             expected: [.next(200, 0), .next(200, 1), .next(200, 2), .next(200, 3)]
@@ -658,6 +754,18 @@ extension Catalogue {
             "zip: synchronous inputs",
             expected: [.next(200, 14), .next(200, 25), .completed(200)]
         ) { _ in .zip([.from([1, 2, 3]), .from([4, 5])], .digits) },
+        ConformanceCase(
+            "zip: a synchronous input without a value ends zip at once",
+            expected: [.completed(200)]
+        ) { _ in .zip([.empty, .never], .digits) },
+        ConformanceCase(
+            "combineLatest: an empty synchronous input leaves it open while another input is",
+            expected: []
+        ) { _ in .combineLatest([.empty, .never], .digits) },
+        ConformanceCase(
+            "combineLatest: an empty synchronous input; completes when the other input completes",
+            expected: [.completed(200)]
+        ) { _ in .combineLatest([.empty, .from([1, 2])], .digits) },
         ConformanceCase(
             "takeUntil: a synchronous trigger completes at once",
             expected: [.completed(200)]

@@ -24,6 +24,9 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     public var expectedSubscriptions: [[SubscriptionInterval]]?
     /// The journal the flow's hooks write; `nil` skips the check.
     public var expectedJournal: [String]?
+    /// Where the modelled libraries disagree and each engine keeps its own library's rule instead of one
+    /// chosen for all (the one-result trait: docs/decisions/single.md): what the engines named show instead.
+    public var engineRules: [EngineRule] = []
 
     public init(
         _ name: String,
@@ -53,6 +56,16 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// This case as `engine` must pass it: its engine rule's events and source subscriptions, if one names it.
+    public func resolved(for engine: String) -> ConformanceCase {
+        guard let rule = engineRules.first(where: { $0.engines.contains(engine) }) else { return self }
+        var copy = self
+        copy.expected = rule.expected
+        if let subscriptions = rule.subscriptions { copy.expectedSubscriptions = subscriptions }
+        copy.engineRules = []
+        return copy
+    }
+
     /// The same case disposed at `time`: events from `time` on are dropped, source subscriptions started
     /// before `time` end by `time`, later ones never happen. The journal is not checked.
     public func disposed(at time: Int) -> ConformanceCase {
@@ -68,7 +81,33 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
             }
         }
         copy.expectedJournal = nil
+        copy.engineRules = engineRules.map { rule in
+            EngineRule(
+                rule.engines, expected: rule.expected.filter { $0.time < time },
+                subscriptions: rule.subscriptions.map { logs in
+                    logs.map { intervals in
+                        intervals.filter { $0.start < time }.map { interval in
+                            SubscriptionInterval(interval.start, min(interval.end ?? time, time))
+                        }
+                    }
+                })
+        }
         return copy
+    }
+}
+
+/// The events (and source subscriptions, where given) a group of engines shows for a case instead of the
+/// case's own: their library's documented rule where the libraries disagree and the engines keep theirs.
+public struct EngineRule: Sendable {
+    /// Engine ids (an engine and its variants).
+    public let engines: Set<String>
+    public let expected: [Recorded]
+    public let subscriptions: [[SubscriptionInterval]]?
+
+    public init(_ engines: Set<String>, expected: [Recorded], subscriptions: [[SubscriptionInterval]]? = nil) {
+        self.engines = engines
+        self.expected = expected
+        self.subscriptions = subscriptions
     }
 }
 

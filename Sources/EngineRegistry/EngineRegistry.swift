@@ -1,24 +1,55 @@
+import AsyncStreamAdapter
+import Foundation
 import Measurement
+import OpenCombineAdapter
 import ReferenceAdapters
 import RxBenchCore
 import SignalAdapter
+import SignalLockedAdapter
 import SinkAdapter
+import SinkFusedAdapter
+import SinkLockedAdapter
 import SubscriberAdapter
 
 /// The engines and reference rows rxbench can run, in report order.
 public enum EngineRegistry {
-    public static let all: [RegisteredEngine] = [
+    /// Every row: the built-in ones, then those added with `register(_:)` (the plug-in entry point).
+    public static var all: [RegisteredEngine] { builtIn + added.withLock { $0 } }
+
+    /// The rows this package ships.
+    public static let builtIn: [RegisteredEngine] = [
         RegisteredEngine(SinkAdapter()),
+        RegisteredEngine(SinkFusedAdapter()),
+        RegisteredEngine(SinkLockedAdapter()),
         RegisteredEngine(SignalAdapter()),
+        RegisteredEngine(SignalLockedAdapter()),
         RegisteredEngine(SubscriberAdapter()),
         RegisteredEngine(SubscriberAdapter(.direct)),
         RegisteredEngine(SubscriberAdapter(.takeOneAsync)),
         RegisteredEngine(BaselineAdapter()),
+        RegisteredEngine(StageLoopAdapter()),
+        RegisteredEngine(OpenCombineAdapter()),
+        RegisteredEngine(AsyncStreamAdapter()),
     ]
 
-    /// The adapters themselves, for the conformance suite (engines and variants only).
+    private static let added = Mutex<[RegisteredEngine]>([])
+
+    /// Adds rows after the built-in ones (`RxBench.main(adding:)` calls this before parsing arguments).
+    /// Ids must be new: a row whose id is already taken is rejected.
+    public static func register(_ engines: [RegisteredEngine]) throws(DuplicateEngineID) {
+        try added.withLock { (added) throws(DuplicateEngineID) in
+            var ids = Set((builtIn + added).map(\.descriptor.id))
+            for engine in engines {
+                guard ids.insert(engine.descriptor.id).inserted else { throw DuplicateEngineID(id: engine.descriptor.id) }
+            }
+            added += engines
+        }
+    }
+
+    /// The adapters themselves, for the conformance suite (engines and variants only: library rows run
+    /// through LibraryConformanceTests, where their known differences are asserted).
     public static var conformingAdapters: [any EngineAdapter] {
-        all.filter { $0.descriptor.role != .reference }.map(\.adapter)
+        all.filter { $0.descriptor.role == .engine || $0.descriptor.role == .variant }.map(\.adapter)
     }
 
     public static var ids: [String] { all.map(\.descriptor.id) }
@@ -34,16 +65,70 @@ public struct RegisteredEngine: Sendable {
     public let descriptor: EngineDescriptor
     public let adapter: any EngineAdapter
     private let measureWorkload: @Sendable (Workload, Int, MeasureOptions) throws(HarnessError) -> [ResultRow]
+    private let runMeasuredRegion: @Sendable (Workload, Int) throws(HarnessError) -> Void
+    private let translate: @Sendable (Workload) -> UnsupportedFlow?
+    private let prepareWorkload: @Sendable (Workload, Int) throws(HarnessError) -> PreparedWorkload
 
-    init<Adapter: EngineAdapter>(_ adapter: Adapter) {
+    /// Registers `adapter`. Call it where the adapter's type is concrete (`RegisteredEngine(MyAdapter())`):
+    /// the harness is specialised for that type here, so the measured loops make no existential calls.
+    public init<Adapter: EngineAdapter>(_ adapter: Adapter) {
         descriptor = adapter.descriptor
         self.adapter = adapter
         measureWorkload = { (workload, size, options) throws(HarnessError) in
             try Harness(adapter: adapter, options: options).measure(workload, size: size)
         }
+        runMeasuredRegion = { (workload, size) throws(HarnessError) in
+            try Harness(adapter: adapter, options: MeasureOptions()).runInMeasuredRegion(workload, size: size)
+        }
+        prepareWorkload = { (workload, size) throws(HarnessError) in
+            try Harness(adapter: adapter, options: MeasureOptions()).prepare(workload, size: size)
+        }
+        translate = { workload in
+            let scenario = workload.make(1)
+            do throws(UnsupportedFlow) {
+                _ = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// Why this row cannot express `workload` (its flow translated at size 1, nothing subscribed), or nil.
+    public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
+        translate(workload)
+    }
+
+    /// One checked run of `workload` inside the region callgrind counts (see `Harness.runInMeasuredRegion`).
+    public func runInMeasuredRegion(_ workload: Workload, size: Int) throws(HarnessError) {
+        try runMeasuredRegion(workload, size)
+    }
+
+    /// `workload` set up for a driver that times and counts each iteration itself (Benchmarks/, for
+    /// package-benchmark); see `PreparedWorkload`.
+    public func prepare(_ workload: Workload, size: Int) throws(HarnessError) -> PreparedWorkload {
+        try prepareWorkload(workload, size)
     }
 
     public func measure(_ workload: Workload, size: Int, options: MeasureOptions) throws(HarnessError) -> [ResultRow] {
         try measureWorkload(workload, size, options)
+    }
+}
+
+/// `EngineRegistry.register(_:)` was given an id that is already taken.
+public struct DuplicateEngineID: Error, CustomStringConvertible {
+    public let id: String
+    public var description: String { "an engine with id '\(id)' is already registered" }
+}
+
+/// A value guarded by a lock (the registry is read from the CLI and from parallel tests).
+private final class Mutex<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

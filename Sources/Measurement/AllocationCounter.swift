@@ -15,11 +15,19 @@ public enum AllocationCounter {
     /// The allocator serving this process: `glibc`, or `jemalloc` when it is linked or preloaded.
     public static var allocatorName: String { String(cString: rxbench_allocator_name()) }
 
-    /// jemalloc's own request count, a cross-check of the counter; nil under glibc.
-    public static var jemallocRequests: Int64? {
-        let requests = rxbench_jemalloc_requests()
-        return requests < 0 ? nil : requests
-    }
+    /// Whether counting works in this process, checked by counting a known burst: `count` escaping
+    /// objects must read exactly `count` allocations on this thread. Where malloc is not interposed (a
+    /// macOS executable defining malloc, a sanitizer build) this is false and reports say "unavailable".
+    public static let isCalibrated: Bool = {
+        guard isInstalled else { return false }
+        let count = 64
+        var keep: [CalibrationObject] = []
+        keep.reserveCapacity(count)
+        let (_, delta) = AllocationCounter.count(.currentThread) {
+            for index in 0..<count { keep.append(CalibrationObject(index)) }
+        }
+        return delta.allocations == count && keep.count == count
+    }()
 
     /// Whose allocations a measurement counts.
     public enum Scope: Sendable {
@@ -27,6 +35,16 @@ public enum AllocationCounter {
         case process
         /// The calling thread's only: exact even while other threads allocate (parallel tests).
         case currentThread
+    }
+
+    /// The requested bytes of the blocks `body` allocates (on any thread) and leaves live, or nil when more
+    /// blocks were live than the tracker holds. Requested, not usable, sizes: the allocator's rounding
+    /// depends on the heap's history, so usable sizes would not be the same in every run.
+    public static func liveBytes(_ body: () -> Void) -> Int? {
+        rxbench_live_tracking_begin()
+        body()
+        let bytes = rxbench_live_tracking_end()
+        return bytes < 0 ? nil : Int(bytes)
     }
 
     /// Counts the allocations `body` makes while it runs.
@@ -66,4 +84,10 @@ public struct AllocationDelta: Sendable, Hashable {
 
     /// Bytes still allocated at the end that were not at the start (usable sizes).
     public var liveBytes: Int { bytesAllocated - bytesFreed }
+}
+
+/// One heap object of the start-up calibration.
+private final class CalibrationObject {
+    let value: Int
+    init(_ value: Int) { self.value = value }
 }

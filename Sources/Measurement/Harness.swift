@@ -1,3 +1,4 @@
+import CAllocationCounter
 import Dispatch
 import RxBenchCore
 
@@ -28,6 +29,11 @@ public struct MeasureOptions: Sendable {
 
 /// Measures workloads on one engine. Generic over the adapter so that, built where the adapter's type is
 /// concrete, nothing in the measured loops goes through an existential.
+///
+/// What the harness itself does is kept out of the measured regions: the terminal observers and their
+/// native forms are made once per workload; buffers are sized before the first run. Inside a measured
+/// run the harness translates the flow once per lifecycle (a walk over the `Flow` enum that allocates
+/// nothing beyond the engine's own objects: `AdapterCostTests` checks it), subscribes, feeds, disposes.
 public struct Harness<Adapter: EngineAdapter> {
     public let adapter: Adapter
     public let options: MeasureOptions
@@ -46,7 +52,25 @@ public struct Harness<Adapter: EngineAdapter> {
         }
     }
 
-    private func row(_ workload: Workload, _ metric: Metric, _ summary: Summary) -> ResultRow {
+    /// For the instruction probe: runs `workload` at `size` once unmeasured (warm-up), then once inside
+    /// `rxbench_measured_region`, which callgrind's `--toggle-collect` counts, and checks the checksum of both.
+    public func runInMeasuredRegion(_ workload: Workload, size: Int) throws(HarnessError) {
+        var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
+        let scenario = workload.make(size)
+        let tally = Tally(observers: scenario.subscribers)
+        let observers = runner.observers(for: tally)
+        runner.prepare(for: scenario)
+        try runner.runChecked(scenario, tally: tally, observers: observers)
+        var failure: HarnessError?
+        measuredRegion {
+            do throws(HarnessError) { try runner.runChecked(scenario, tally: tally, observers: observers) } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func row(_ workload: Workload, _ metric: Metric, _ summary: Summary?) -> ResultRow {
         ResultRow(
             engine: adapter.descriptor.id, role: adapter.descriptor.role, workload: workload.name,
             group: workload.group, parameters: workload.parameterText, metric: metric, summary: summary)
@@ -56,20 +80,21 @@ public struct Harness<Adapter: EngineAdapter> {
 
     private func measureThroughput(_ workload: Workload, size: Int) throws(HarnessError) -> [ResultRow] {
         var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
-        let tally = Tally()
         let scenario = workload.make(size)
+        let tally = Tally(observers: scenario.subscribers)
+        let observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
-        for _ in 0..<options.warmupRuns { try runner.runChecked(scenario, tally: tally) }
+        for _ in 0..<options.warmupRuns { try runner.runChecked(scenario, tally: tally, observers: observers) }
 
         var perUnit: [Double] = []
         for _ in 0..<options.repetitions {
             let start = monotonicNanoseconds()
-            _ = try runner.run(scenario, tally: tally)
+            _ = try runner.run(scenario, tally: tally, observers: observers)
             let elapsed = monotonicNanoseconds() &- start
-            guard tally.checksum == scenario.expected else {
+            let actual = tally.checksum
+            guard actual == scenario.expected else {
                 throw .checksum(
-                    engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected,
-                    actual: tally.checksum)
+                    engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected, actual: actual)
             }
             perUnit.append(Double(elapsed) / Double(size))
         }
@@ -80,36 +105,72 @@ public struct Harness<Adapter: EngineAdapter> {
         } else {
             rows = [row(workload, .nsPerLifecycle, time)]
         }
-        if let mallocs = try allocationsPerUnit(workload, size: size, runner: &runner, tally: tally) {
-            rows.append(row(workload, workload.shape == .pumping ? .mallocsPerEvent : .mallocsPerLifecycle, mallocs))
-        }
+        let mallocs = try allocationsPerUnit(workload, size: size, runner: &runner, tally: tally, observers: observers)
+        rows.append(row(workload, workload.shape == .pumping ? .mallocsPerEvent : .mallocsPerLifecycle, mallocs))
         return rows
     }
 
-    /// (mallocs at 2n - mallocs at n) / n: setup and teardown cancel, leaving the steady-state cost.
+    /// (mallocs at 2n - mallocs at n) / n: setup and teardown cancel, leaving the steady-state cost. Nil
+    /// where this process cannot count. Each count starts after a run of the same size (caches, lazily
+    /// grown buffers and worker threads are in place) and ends once the scenario's queues are idle.
     private func allocationsPerUnit(
-        _ workload: Workload, size: Int, runner: inout ScenarioRunner<Adapter>, tally: Tally
+        _ workload: Workload, size: Int, runner: inout ScenarioRunner<Adapter>, tally: Tally,
+        observers: [Adapter.Observer]
     ) throws(HarnessError) -> Summary? {
-        guard AllocationCounter.isInstalled else { return nil }
+        guard AllocationCounter.isCalibrated else { return nil }
         let n = max(1, min(size, options.allocationSize))
         let small = workload.make(n)
         let large = workload.make(2 * n)
         runner.prepare(for: large)
-        try runner.runChecked(small, tally: tally)
-        try runner.runChecked(large, tally: tally)
         var samples: [Double] = []
         for _ in 0..<options.allocationRepetitions {
-            let smallCount = try countAllocations { () throws(HarnessError) in try runner.runChecked(small, tally: tally) }
-            let largeCount = try countAllocations { () throws(HarnessError) in try runner.runChecked(large, tally: tally) }
+            try runner.runChecked(small, tally: tally, observers: observers)
+            quiesce(small)
+            let smallCount = try countAllocations(small) { () throws(HarnessError) in
+                try runner.runChecked(small, tally: tally, observers: observers)
+            }
+            try runner.runChecked(large, tally: tally, observers: observers)
+            quiesce(large)
+            let largeCount = try countAllocations(large) { () throws(HarnessError) in
+                try runner.runChecked(large, tally: tally, observers: observers)
+            }
             samples.append(Double(largeCount - smallCount) / Double(n))
         }
         return Summary(samples)
     }
 
-    private func countAllocations(_ body: () throws(HarnessError) -> Void) throws(HarnessError) -> Int {
+    /// Waits until every queue the scenario delivers on has run what was sent to it.
+    private func quiesce(_ scenario: Scenario) {
+        for queue in scenario.queues { queue.sync {} }
+    }
+
+    /// Attempts per count; the fewest allocations seen is the count.
+    static var countAttempts: Int { 3 }
+
+    /// The fewest allocations of `countAttempts` runs of `body`. A scenario without queues runs on this
+    /// thread alone: counting this thread's allocations keeps out what other threads (idle workers, a
+    /// parallel test) do. One with queues causes work on other threads: every thread's allocations count,
+    /// until its queues are idle. Runtimes refill caches in batches (Swift's task allocator takes a new slab,
+    /// the thread pool starts a worker: seen as one allocation more in one window of 256 events); what they
+    /// add is never negative, so the fewest of a few attempts is the chain's own steady-state count.
+    private func countAllocations(
+        _ scenario: Scenario, _ body: () throws(HarnessError) -> Void
+    ) throws(HarnessError) -> Int {
+        let scope: AllocationCounter.Scope = scenario.queues.isEmpty ? .currentThread : .process
+        var fewest = Int.max
+        for _ in 0..<Self.countAttempts {
+            fewest = min(fewest, try countOnce(scenario, scope, body))
+        }
+        return fewest
+    }
+
+    private func countOnce(
+        _ scenario: Scenario, _ scope: AllocationCounter.Scope, _ body: () throws(HarnessError) -> Void
+    ) throws(HarnessError) -> Int {
         var failure: HarnessError?
-        let (_, delta) = AllocationCounter.count {
+        let (_, delta) = AllocationCounter.count(scope) {
             do throws(HarnessError) { try body() } catch { failure = error }
+            quiesce(scenario)
         }
         if let failure { throw failure }
         return delta.allocations
@@ -119,61 +180,100 @@ public struct Harness<Adapter: EngineAdapter> {
 
     private func measureLatency(_ workload: Workload, samples: Int) throws(HarnessError) -> [ResultRow] {
         var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
-        let tally = Tally()
         let scenario = workload.make(samples)
-        let observer = tally.observer()
-        tally.checksum = Checksum()
+        // One observer per sibling, one for the measured subscriptions.
+        let tally = Tally(observers: scenario.siblings + 1)
+        let observers = runner.observers(for: tally)
+        let measured = observers[scenario.siblings]
         runner.makeSubjects(scenario)
         let stream = try runner.stream(scenario)
-        runner.prepare(for: Scenario(flow: scenario.flow, subscribers: scenario.siblings, expected: Checksum()))
-        for _ in 0..<scenario.siblings { runner.keep(adapter.subscribe(stream, observer)) }
+        runner.prepare(for: Scenario(flow: scenario.flow, subscribers: 1, expected: Checksum()))
+        var siblings = LiveSiblings(
+            adapter: adapter, order: scenario.disposalOrder, observers: Array(observers[..<scenario.siblings]))
+        siblings.subscribeAll(to: stream)
 
-        var bytes: Summary?
-        if AllocationCounter.isInstalled {
-            let probe = options.liveSubscriptionProbe
-            var extra: [Adapter.Subscription] = []
-            extra.reserveCapacity(probe)
-            var perSubscription: [Double] = []
-            for _ in 0..<options.allocationRepetitions {
-                let (_, delta) = AllocationCounter.count {
-                    for _ in 0..<probe { extra.append(adapter.subscribe(stream, observer)) }
-                }
-                perSubscription.append(Double(delta.liveBytes) / Double(probe))
-                for subscription in extra { adapter.dispose(subscription) }
-                extra.removeAll(keepingCapacity: true)
-            }
-            bytes = Summary(perSubscription)
-        }
+        let bytes = liveBytesPerSubscription(stream, observer: measured)
 
         let warmup = min(samples, 1000)
         var subscribeTimes: [Double] = []
         var disposeTimes: [Double] = []
         subscribeTimes.reserveCapacity(samples)
         disposeTimes.reserveCapacity(samples)
-        for index in 0..<(warmup + samples) {
-            let start = monotonicNanoseconds()
-            let subscription = adapter.subscribe(stream, observer)
-            let subscribed = monotonicNanoseconds()
-            adapter.dispose(subscription)
-            let disposed = monotonicNanoseconds()
-            if index >= warmup {
-                subscribeTimes.append(Double(subscribed &- start))
-                disposeTimes.append(Double(disposed &- subscribed))
+        if scenario.disposalOrder == .newest {
+            // Subscribe the measured chain, then dispose it: the subject's newest observer.
+            for index in 0..<(warmup + samples) {
+                let start = monotonicNanoseconds()
+                let subscription = adapter.subscribe(stream, with: measured)
+                let subscribed = monotonicNanoseconds()
+                adapter.dispose(subscription)
+                let disposed = monotonicNanoseconds()
+                if index >= warmup {
+                    subscribeTimes.append(Double(subscribed &- start))
+                    disposeTimes.append(Double(disposed &- subscribed))
+                }
+            }
+        } else {
+            // Dispose the oldest or a random live sibling, then subscribe its replacement at the end,
+            // untimed: the sibling count stays the same in every sample.
+            for index in 0..<(warmup + samples) {
+                let slot = siblings.nextSlot()
+                let subscription = siblings.take(slot)
+                let start = monotonicNanoseconds()
+                adapter.dispose(subscription)
+                let disposed = monotonicNanoseconds()
+                siblings.replace(at: slot, in: stream)
+                if index >= warmup { disposeTimes.append(Double(disposed &- start)) }
             }
         }
-        // The siblings are live and still receive: the checksum proves the chain was real.
+        // The siblings (replacements included) are live and still receive, and so does one more chain
+        // subscribed with the measured observer: the checksum proves the chain was real.
+        runner.keep(adapter.subscribe(stream, with: measured))
+        tally.reset()
         runner.feed(scenario.feed)
         runner.disposeAll()
-        guard tally.checksum == scenario.expected else {
+        siblings.disposeAll()
+        let actual = tally.checksum
+        guard actual == scenario.expected else {
             throw .checksum(
-                engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected,
-                actual: tally.checksum)
+                engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected, actual: actual)
         }
-        var rows = [
-            row(workload, .subscribeLatency, Summary(subscribeTimes)),
-            row(workload, .disposeLatency, Summary(disposeTimes)),
-        ]
-        if let bytes { rows.append(row(workload, .bytesPerLiveSubscription, bytes)) }
-        return rows
+        return (scenario.disposalOrder == .newest ? [row(workload, .subscribeLatency, Summary(subscribeTimes))] : [])
+            + [
+                row(workload, .disposeLatency, Summary(disposeTimes)),
+                row(workload, .bytesPerLiveSubscription, bytes),
+            ]
+    }
+
+    /// Requested heap bytes per extra live subscription (`AllocationCounter.liveBytes`). The first round
+    /// is not counted: it grows whatever the subject keeps its observers in to the probe's size, which
+    /// later rounds then reuse, so every counted round sees the same heap operations.
+    private func liveBytesPerSubscription(_ stream: Adapter.Stream, observer: Adapter.Observer) -> Summary? {
+        guard AllocationCounter.isCalibrated else { return nil }
+        let probe = options.liveSubscriptionProbe
+        var extra: [Adapter.Subscription] = []
+        extra.reserveCapacity(probe)
+        var perSubscription: [Double] = []
+        for round in 0...options.allocationRepetitions {
+            let bytes = AllocationCounter.liveBytes {
+                for _ in 0..<probe { extra.append(adapter.subscribe(stream, with: observer)) }
+            }
+            guard let bytes else { return nil }
+            if round > 0 { perSubscription.append(Double(bytes) / Double(probe)) }
+            for subscription in extra { adapter.dispose(subscription) }
+            extra.removeAll(keepingCapacity: true)
+        }
+        return Summary(perSubscription)
+    }
+}
+
+/// Runs `body` inside `rxbench_measured_region`, the function callgrind's instruction probe collects.
+func measuredRegion(_ body: () -> Void) {
+    withoutActuallyEscaping(body) { body in
+        var box = body
+        withUnsafeMutablePointer(to: &box) { pointer in
+            rxbench_measured_region({ context in
+                context!.assumingMemoryBound(to: (() -> Void).self).pointee()
+            }, pointer)
+        }
     }
 }

@@ -1,29 +1,60 @@
 import Dispatch
 import RxBenchCore
 
-/// What the terminal observers of a run saw. The observer closures capture only this object, so making
-/// them allocates nothing per lifecycle.
+/// What the terminal observers of a run saw. Each observer folds its own values in order into its own
+/// slot (see `Checksum`); the observer closures capture only this object and their slot index, and are
+/// made once, before anything is measured. Per event an observer does one closure call, one multiply-add
+/// and one increment: the same in every row.
 final class Tally: @unchecked Sendable {
-    // Written by the delivering thread; read by the harness only after `terminations` was signalled or
+    // Written by the delivering thread(s); read by the harness only after `terminations` was signalled or
     // after a synchronous run returned, which orders the accesses.
     // Unchecked: the dynamic exclusivity check would otherwise run on every event of every engine.
-    @exclusivity(unchecked) var checksum = Checksum()
+    @exclusivity(unchecked) private var values = 0
+    @exclusivity(unchecked) private var completions = 0
+    @exclusivity(unchecked) private var errors = 0
+    private let folds: UnsafeMutablePointer<Int>
+    private(set) var observers: [EventObserver] = []
     let terminations = DispatchSemaphore(value: 0)
 
-    func observer() -> EventObserver {
-        EventObserver(
+    /// A tally with `observers` independent observers.
+    init(observers count: Int) {
+        let count = max(1, count)
+        folds = .allocate(capacity: count)
+        folds.initialize(repeating: 0, count: count)
+        observers = (0..<count).map { observer(slot: $0) }
+    }
+
+    deinit { folds.deallocate() }
+
+    private func observer(slot: Int) -> EventObserver {
+        nonisolated(unsafe) let fold = folds + slot  // this slot is written by one delivery at a time
+        return EventObserver(
             next: { [self] value in
-                checksum.values &+= 1
-                checksum.sum &+= value
+                values &+= 1
+                fold.pointee = StreamFold.step(fold.pointee, value)
             },
             error: { [self] _ in
-                checksum.errors &+= 1
+                errors &+= 1
                 terminations.signal()
             },
             completed: { [self] in
-                checksum.completions &+= 1
+                completions &+= 1
                 terminations.signal()
             })
+    }
+
+    /// The combined checksum of every observer so far.
+    var checksum: Checksum {
+        var fold = 0
+        for slot in observers.indices { fold &+= folds[slot] }
+        return Checksum(values: values, fold: fold, completions: completions, errors: errors)
+    }
+
+    func reset() {
+        values = 0
+        completions = 0
+        errors = 0
+        folds.update(repeating: 0, count: observers.count)
     }
 }
 
@@ -62,15 +93,20 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         subscriptions.reserveCapacity(scenario.subscribers + 1)
     }
 
-    /// Runs every lifecycle of `scenario` and returns what its observers saw.
-    mutating func run(_ scenario: Scenario, tally: Tally) throws(HarnessError) -> Checksum {
-        let observer = tally.observer()
-        tally.checksum = Checksum()
+    /// The tally and the native observers for `scenario`, made outside any measured region.
+    func observers(for tally: Tally) -> [Adapter.Observer] {
+        tally.observers.map(adapter.nativeObserver)
+    }
+
+    /// Runs every lifecycle of `scenario` and returns what its observers saw. Subscriber `i` of every
+    /// lifecycle subscribes with `observers[i]`.
+    mutating func run(_ scenario: Scenario, tally: Tally, observers: [Adapter.Observer]) throws(HarnessError) -> Checksum {
+        tally.reset()
         for _ in 0..<scenario.lifecycles {
             makeSubjects(scenario)
             let stream = try stream(scenario)
-            for _ in 0..<scenario.subscribers {
-                subscriptions.append(adapter.subscribe(stream, observer))
+            for index in 0..<scenario.subscribers {
+                subscriptions.append(adapter.subscribe(stream, with: observers[index]))
             }
             feed(scenario.feed)
             if scenario.awaitsTermination {
@@ -84,8 +120,10 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     }
 
     /// Runs `scenario` and fails unless its checksum is the expected one.
-    mutating func runChecked(_ scenario: Scenario, tally: Tally) throws(HarnessError) {
-        let actual = try run(scenario, tally: tally)
+    mutating func runChecked(
+        _ scenario: Scenario, tally: Tally, observers: [Adapter.Observer]
+    ) throws(HarnessError) {
+        let actual = try run(scenario, tally: tally, observers: observers)
         guard actual == scenario.expected else {
             throw .checksum(
                 engine: adapter.descriptor.id, workload: workloadID, expected: scenario.expected, actual: actual)
@@ -102,9 +140,9 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     }
 
     func feed(_ feed: Feed) {
-        guard case let .values(index, value, count, thenComplete) = feed else { return }
+        guard case let .counting(index, _, thenComplete) = feed else { return }
         let sender = adapter.sender(for: subjects[index])
-        for _ in 0..<count { sender.next(value) }
+        for value in feed.values { sender.next(value) }
         if thenComplete { sender.completed() }
     }
 

@@ -7,11 +7,11 @@ struct ReportWriter {
     let context: RunContext
     let rows: [ResultRow]
 
-    static let csvSchemaVersion = "1"
+    static let csvSchemaVersion = "2"
     static let csvHeader = [
         "schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile", "clock_overhead_ns",
         "engine", "role", "workload", "group", "parameters", "metric", "unit", "n", "median", "min", "max", "mad",
-        "p90", "p99", "p999",
+        "p90", "p99", "p999", "flag",
     ]
 
     func render(_ format: ReportFormat) -> String {
@@ -29,13 +29,16 @@ struct ReportWriter {
             context.allocator, context.buildConfiguration, context.profile, number(context.clockOverheadNanoseconds),
         ]
         for row in rows {
-            let s = row.summary
+            // An unavailable metric has no statistics: empty cells, never 0.
+            let statistics = row.summary.map { s in
+                [String(s.count), number(s.median), number(s.min), number(s.max), number(s.mad), number(s.p90),
+                    number(s.p99), number(s.p999)]
+            } ?? Array(repeating: "", count: 8)
             let fields =
-                contextFields + [
-                    row.engine, row.role.rawValue, row.workload, row.group, row.parameters, row.metric.rawValue,
-                    row.metric.unit, String(s.count), number(s.median), number(s.min), number(s.max), number(s.mad),
-                    number(s.p90), number(s.p99), number(s.p999),
-                ]
+                contextFields
+                + [row.engine, row.role.rawValue, row.workload, row.group, row.parameters, row.metric.rawValue,
+                    row.metric.unit]
+                + statistics + [row.flag?.rawValue ?? ""]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -43,27 +46,31 @@ struct ReportWriter {
 
     func json() -> String {
         struct Document: Encodable {
+            let schema: String
             let context: RunContext
             let rows: [Row]
         }
         struct Row: Encodable {
             let engine, role, workload, group, parameters, metric, unit: String
-            let summary: Summary
+            let summary: Summary?
+            let flag: String?
         }
         let document = Document(
-            context: context,
+            schema: Self.csvSchemaVersion, context: context,
             rows: rows.map {
                 Row(
                     engine: $0.engine, role: $0.role.rawValue, workload: $0.workload, group: $0.group,
-                    parameters: $0.parameters, metric: $0.metric.rawValue, unit: $0.metric.unit, summary: $0.summary)
+                    parameters: $0.parameters, metric: $0.metric.rawValue, unit: $0.metric.unit, summary: $0.summary,
+                    flag: $0.flag?.rawValue)
             })
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
     }
 
-    /// One table per metric: rows are workloads, columns engines; each cell is the median with its MAD and,
-    /// for time, its ratio to the fastest engine of that row.
+    /// One table per metric: rows are workloads, columns engines (the floor beside them). Each cell is the
+    /// median in fixed notation with its unit; wall times add the spread (MAD as a percent of the median)
+    /// and the ratio to the floor row, or to the fastest row where the floor cannot express the workload.
     func table() -> String {
         var out = "rxbench \(context.date) commit \(context.commit) \(context.swiftVersion)\n"
         out += "cpu: \(context.cpu) x\(context.cores); allocator: \(context.allocator); build: \(context.buildConfiguration); "
@@ -72,36 +79,62 @@ struct ReportWriter {
         for metric in Metric.allCases {
             let metricRows = rows.filter { $0.metric == metric }
             guard !metricRows.isEmpty else { continue }
-            let statistic = metric == .disposeLatency || metric == .subscribeLatency ? "median | p99" : "median ±MAD"
-            out += "\n\(metric.rawValue) (\(metric.unit); \(statistic); xN = relative to the best in the row)\n"
+            out += "\n" + heading(metric) + "\n"
             let workloads = ordered(metricRows.map(\.workloadID))
             var grid = [["workload"] + engines]
             for workload in workloads {
                 let cells = metricRows.filter { $0.workloadID == workload }
-                let best = metric.lowerIsBetter
-                    ? cells.map(\.summary.median).min() ?? 0 : cells.map(\.summary.median).max() ?? 0
+                let reference = referenceMedian(cells, metric: metric)
                 grid.append(
                     [workload]
                         + engines.map { engine in
                             guard let cell = cells.first(where: { $0.engine == engine }) else { return "n/a" }
-                            return format(cell, metric: metric, best: best)
+                            return format(cell, reference: reference)
                         })
             }
             out += layout(grid)
         }
+        let flagged = rows.filter { $0.flag == .belowFloor }
+        if !flagged.isEmpty {
+            out += "\n! below the floor beyond the spread: "
+                + flagged.map { "\($0.engine) \($0.workloadID) \($0.metric.rawValue)" }.joined(separator: "; ") + "\n"
+        }
         return out
     }
 
-    private func format(_ row: ResultRow, metric: Metric, best: Double) -> String {
-        let s = row.summary
+    private func heading(_ metric: Metric) -> String {
+        switch metric {
+        case .disposeLatency, .subscribeLatency: "\(metric.rawValue): median | p99 of single calls"
+        case _ where metric.isExact: "\(metric.rawValue) (\(metric.unit)): exact counts"
+        default:
+            "\(metric.rawValue): median ±MAD% xN (N = this row / the floor `baseline`, or / the best where it has no figure)"
+        }
+    }
+
+    /// The floor's median where it has one, else the best median of the row.
+    private func referenceMedian(_ cells: [ResultRow], metric: Metric) -> Double? {
+        if let floor = cells.first(where: { $0.engine == FloorCheck.floorID })?.summary { return floor.median }
+        let medians = cells.compactMap(\.summary?.median)
+        return metric.lowerIsBetter ? medians.min() : medians.max()
+    }
+
+    private func format(_ row: ResultRow, reference: Double?) -> String {
+        guard let s = row.summary else { return "unavailable" }
+        let metric = row.metric
         switch metric {
         case .disposeLatency, .subscribeLatency:
-            return "\(compact(s.median)) | \(compact(s.p99))"
-        case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerLiveSubscription:
-            return s.min == s.max ? compact(s.median) : "\(compact(s.median)) (\(compact(s.min))..\(compact(s.max)))"
+            return "\(quantity(s.median, metric)) | \(quantity(s.p99, metric))"
+        case _ where metric.isExact:
+            let value = quantity(s.median, metric)
+            return s.min == s.max ? value : "\(value) (\(quantity(s.min, metric))..\(quantity(s.max, metric)))"
         default:
-            let ratio = best > 0 ? (metric.lowerIsBetter ? s.median / best : best / s.median) : 1
-            return "\(compact(s.median)) ±\(compact(s.mad)) x\(String(format: "%.1f", ratio))"
+            let spread = s.median > 0 ? s.mad / s.median * 100 : 0
+            var cell = "\(quantity(s.median, metric)) ±\(String(format: "%.1f", spread))%"
+            if let reference, reference > 0 {
+                let ratio = metric.lowerIsBetter ? s.median / reference : reference / s.median
+                cell += " x\(String(format: "%.2f", ratio))"
+            }
+            return row.flag == .belowFloor ? cell + " !" : cell
         }
     }
 
@@ -127,13 +160,38 @@ func number(_ value: Double) -> String {
     return String(format: "%.4f", value)
 }
 
-/// A short human form: 3 significant digits.
-func compact(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e6 { return String(Int(value)) }
-    if abs(value) >= 1e6 { return String(format: "%.3g", value) }
-    if abs(value) >= 100 { return String(format: "%.0f", value) }
-    if abs(value) >= 10 { return String(format: "%.1f", value) }
-    return String(format: "%.2f", value)
+/// A value in fixed notation with an SI prefix and the metric's unit: `21.0 ns`, `1.52 µs`, `47.6 M/s`,
+/// `1.49 kB`, `6 mallocs`, `812 instr`.
+func quantity(_ value: Double, _ metric: Metric) -> String {
+    switch metric {
+    case .nsPerEvent, .nsPerLifecycle, .subscribeLatency, .disposeLatency:
+        return scaled(value * 1e-9, unit: "s")
+    case .eventsPerSecond:
+        return scaled(value, unit: "/s")
+    case .bytesPerLiveSubscription:
+        return scaled(value, unit: "B")
+    case .mallocsPerEvent, .mallocsPerLifecycle:
+        return plain(value) + " mallocs"
+    case .instructionsPerEvent, .instructionsPerLifecycle:
+        return scaled(value, unit: " instr").replacingOccurrences(of: "  ", with: " ")
+    }
+}
+
+/// Three significant digits with the SI prefix that keeps the mantissa in [1, 1000).
+func scaled(_ value: Double, unit: String) -> String {
+    guard value != 0, value.isFinite else { return "0 \(unit)" }
+    let prefixes: [(Double, String)] = [(1e9, "G"), (1e6, "M"), (1e3, "k"), (1, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
+    let magnitude = abs(value)
+    let (factor, prefix) = prefixes.first { magnitude >= $0.0 * 0.9995 } ?? prefixes[prefixes.count - 1]
+    let mantissa = value / factor
+    let digits = abs(mantissa) >= 99.95 ? 0 : abs(mantissa) >= 9.995 ? 1 : 2
+    return String(format: "%.\(digits)f", mantissa) + " " + prefix + unit
+}
+
+/// Counts: whole numbers as such, fractions with up to three decimals.
+func plain(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(format: "%.3f", value)
 }
 
 func csvField(_ field: String) -> String {

@@ -28,14 +28,33 @@ public struct RxBenchCommand: ParsableCommand {
     @Option(name: .long, help: "How much to measure: quick (CI), standard, or full.")
     var profile: Profile = .standard
 
-    @Option(name: .long, help: "Override every workload's size (events, lifecycles or latency samples).")
-    var size: Int?
+    // `.unconditional` so that `--size -1` reaches the check below and is answered as a bad number, not as
+    // a missing value.
+    @Option(name: .long, parsing: .unconditional, help: "Override every workload's size (events, lifecycles or latency samples).")
+    var size: String?
 
-    @Option(name: .long, help: "Override the number of timed repetitions.")
-    var repetitions: Int?
+    @Option(name: .long, parsing: .unconditional, help: "Override the number of timed repetitions.")
+    var repetitions: String?
 
-    @Option(name: .long, help: "Override the number of warm-up runs.")
-    var warmup: Int?
+    @Option(name: .long, parsing: .unconditional, help: "Override the number of warm-up runs.")
+    var warmup: String?
+
+    @Flag(name: .long, help: "Count instructions under valgrind's callgrind (instructions_per_event/_lifecycle) instead of timing.")
+    var instructions = false
+
+    @Flag(name: .long, help: "Leave out the floor row that is otherwise added beside the selected engines.")
+    var noFloor = false
+
+    @Option(name: .long, help: "Where each engine x workload runs: in this process (none) or in a fresh child process each (process), as JMH forks a JVM per benchmark.")
+    var isolation: Isolation = .none
+
+    /// Internal: the child of `--instructions`, run under callgrind.
+    @Option(name: .long, help: .hidden)
+    var instructionProbe: Int?
+
+    /// Internal: the child of `--isolation process` prints its rows as JSON.
+    @Flag(name: .long, help: .hidden)
+    var emitRows = false
 
     @Option(name: .long, help: "Report format: table, csv or json.")
     var format: ReportFormat = .table
@@ -49,63 +68,130 @@ public struct RxBenchCommand: ParsableCommand {
     public init() {}
 
     public mutating func validate() throws {
-        if let size, size < 1 { throw ValidationError("--size must be at least 1, got \(size).") }
-        if let repetitions, repetitions < 1 {
-            throw ValidationError("--repetitions must be at least 1, got \(repetitions).")
-        }
-        if let warmup, warmup < 0 { throw ValidationError("--warmup must be 0 or more, got \(warmup).") }
+        _ = try sizeValue
+        _ = try repetitionsValue
+        _ = try warmupValue
         _ = try selectedEngines()
         _ = try selectedWorkloads()
-        if let output {
-            let directory = URL(fileURLWithPath: output).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-            else { throw ValidationError("--output: directory '\(directory)' does not exist.") }
+        if let output { try Self.checkWritable(output) }
+        if instructions, instructionProbe == nil, Callgrind.valgrindPath() == nil {
+            throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind).")
         }
+    }
+
+    private var sizeValue: Int? { get throws { try Self.integer(size, "--size", minimum: 1) } }
+    private var repetitionsValue: Int? { get throws { try Self.integer(repetitions, "--repetitions", minimum: 1) } }
+    private var warmupValue: Int? { get throws { try Self.integer(warmup, "--warmup", minimum: 0) } }
+
+    /// A whole number of at least `minimum`, or a message that says so.
+    static func integer(_ text: String?, _ option: String, minimum: Int) throws -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value >= minimum else {
+            let kind = minimum == 1 ? "a positive integer" : "an integer of at least \(minimum)"
+            throw ValidationError("\(option) must be \(kind), got '\(text)'.")
+        }
+        return value
+    }
+
+    /// Refuses, before anything is measured, an output path that is a directory or cannot be written: a
+    /// file is created in its directory and removed again, so the check is the one the write will face.
+    static func checkWritable(_ output: String) throws {
+        let target = URL(fileURLWithPath: output)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ValidationError("--output '\(output)' is a directory; name a file to write the report to.")
+        }
+        let directory = target.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--output '\(output)': directory '\(directory)' does not exist.")
+        }
+        if FileManager.default.fileExists(atPath: target.path), access(target.path, W_OK) != 0 {
+            throw ValidationError("--output '\(output)' cannot be written: \(String(cString: strerror(errno))).")
+        }
+        let probe = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).probe")
+        guard FileManager.default.createFile(atPath: probe.path, contents: Data()) else {
+            throw ValidationError("--output '\(output)': cannot create files in '\(directory)' (permission denied?).")
+        }
+        try? FileManager.default.removeItem(at: probe)
     }
 
     public func run() throws {
         if list { return printList() }
+        if let instructionProbe { return try runInstructionProbe(size: instructionProbe) }
         try AllocatorSwitch.ensure(allocator)
         warnIfUnoptimised()
 
-        let engines = try selectedEngines()
+        let engines = try enginesWithFloor()
         let workloads = try selectedWorkloads()
-        let options = profile.options(repetitions: repetitions, warmup: warmup)
+        if instructions { return try runInstructions(engines: engines, workloads: workloads) }
+        let size = try sizeValue
+        let options = profile.options(repetitions: try repetitionsValue, warmup: try warmupValue)
+        if !AllocationCounter.isCalibrated {
+            progress("allocation counting is unavailable in this process: allocation metrics are reported as unavailable")
+        }
         let context = RunContextProbe.current(profile: profile.rawValue)
         var rows: [ResultRow] = []
         var failures: [String] = []
         let total = engines.count * workloads.count
         var done = 0
-        for engine in engines {
-            for workload in workloads {
+        // Workload by workload, the floor first: each row is measured minutes, not an hour, from the floor it is
+        // compared with, so a change in the machine's load moves both (measurement-validity.md: engine by
+        // engine, a build starting beside the run once made the floor 2x slower than the rows before it).
+        for workload in workloads {
+            for engine in engines {
                 done += 1
-                guard size != nil || profile.includes(workload) else {
-                    progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) skipped: too large for --profile quick")
+                guard try sizeValue != nil || profile.includes(workload) else {
+                    progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) skipped: not in --profile quick (too large, or a contention workload)")
                     continue
                 }
-                let size = size ?? profile.size(for: workload)
+                let size = try sizeValue ?? profile.size(for: workload)
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
-                    rows += try engine.measure(workload, size: size, options: options)
+                    if isolation == .process {
+                        rows += try Isolation.measureInChild(
+                            engine: engine.descriptor.id, workload: workload.id, size: size, options: options,
+                            profile: profile)
+                    } else {
+                        rows += try engine.measure(workload, size: size, options: options)
+                    }
                 } catch let HarnessError.unsupported(reason) {
                     progress("    skipped: \(reason)")
                 } catch {
                     progress("    FAILED: \(error)")
-                    failures.append(error.description)
+                    failures.append("\(error)")
                 }
             }
         }
         guard failures.isEmpty else {
             throw RunFailure("\(failures.count) measurement(s) failed; no report written. First: \(failures[0])")
         }
-        let report = ReportWriter(context: context, rows: rows).render(format)
-        try emit(report)
+        if emitRows { return try Isolation.emit(rows) }
+        rows = FloorCheck.flag(rows)
+        for row in rows where row.flag == .belowFloor {
+            progress("WARNING: \(row.engine) beats the floor on \(row.workloadID) \(row.metric.rawValue) beyond the spread")
+        }
+        try emit(ReportWriter(context: context, rows: rows).render(format))
     }
 
-    private func selectedEngines() throws -> [RegisteredEngine] {
+    /// The selected engines, the floor first: added unless it is selected already or `--no-floor` is given,
+    /// so that a table always has the floor to compare with.
+    private func enginesWithFloor() throws -> [RegisteredEngine] {
+        let engines = try selectedEngines()
+        guard !noFloor, let floor = EngineRegistry.engine(id: FloorCheck.floorID) else { return engines }
+        return [floor] + engines.filter { $0.descriptor.id != FloorCheck.floorID }
+    }
+
+    func selectedEngines() throws -> [RegisteredEngine] {
         if engine == "all" { return EngineRegistry.all }
-        return try engine.split(separator: ",").map { id in
+        let ids = engine.split(separator: ",", omittingEmptySubsequences: true).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        guard !ids.isEmpty else {
+            throw ValidationError("--engine is empty; give an id, a comma-separated list, or all: "
+                + "\(EngineRegistry.ids.joined(separator: ", ")), all")
+        }
+        return try ids.map { id in
             guard let found = EngineRegistry.engine(id: String(id)) else {
                 throw ValidationError(
                     "unknown engine '\(id)'; valid: \(EngineRegistry.ids.joined(separator: ", ")), all")
@@ -114,9 +200,14 @@ public struct RxBenchCommand: ParsableCommand {
         }
     }
 
-    private func selectedWorkloads() throws -> [Workload] {
+    func selectedWorkloads() throws -> [Workload] {
         var chosen: [Workload] = []
-        for selector in splitList(workload) {
+        let selectors = splitList(workload).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !selectors.isEmpty else {
+            throw ValidationError("--workload is empty; give a name, an id, a group "
+                + "(\(Catalogue.groups.joined(separator: ", "))), a comma-separated list, or all")
+        }
+        for selector in selectors {
             guard let found = Catalogue.select(selector) else {
                 throw ValidationError(
                     "unknown workload '\(selector)'; valid: all, a group (\(Catalogue.groups.joined(separator: ", "))), "
@@ -133,6 +224,7 @@ public struct RxBenchCommand: ParsableCommand {
             let id = engine.descriptor.id.padding(toLength: 20, withPad: " ", startingAt: 0)
             print("  \(id) \(engine.descriptor.role.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) "
                 + engine.descriptor.modelledOn)
+            for line in unsupportedSummary(engine) { print("      \(line)") }
         }
         print("\nWorkloads (id, group, shape, default size):")
         for workload in Catalogue.all {
@@ -143,7 +235,7 @@ public struct RxBenchCommand: ParsableCommand {
         }
     }
 
-    private func emit(_ report: String) throws {
+    func emit(_ report: String) throws {
         guard let output else { return print(report, terminator: "") }
         // Written to a temporary file beside the target and renamed: a reader never sees half a report.
         let target = URL(fileURLWithPath: output)

@@ -1,25 +1,47 @@
 import Dispatch
 import RxBenchCore
+#if SIGNAL_LOCKED
+import SignalEngineLocked
+#else
 import SignalEngine
+#endif
+
+#if SIGNAL_LOCKED
+/// `signal-locked`: the `signal` engine with SwiftSignalKit's mutexes (docs/decisions/fidelity.md).
+public typealias SignalLockedAdapter = SignalEngineAdapter
+#else
+/// The `signal` engine (SwiftSignalKit's design).
+public typealias SignalAdapter = SignalEngineAdapter
+#endif
 
 /// Translates `Flow` into `Signal<Int, BenchError>` chains of the signal engine (SwiftSignalKit's
-/// design). One recursive translation; no workload-specific code.
-public struct SignalAdapter: EngineAdapter {
+/// design). One recursive translation; no workload-specific code. The same source is compiled once per
+/// variant module (see Package.swift); each module names it by its own alias.
+public struct SignalEngineAdapter: EngineAdapter {
     public typealias Stream = Signal<Int, BenchError>
     public typealias Subscription = Disposable
     public typealias Subject = SignalSubject
+    /// SwiftSignalKit's `start(next:error:completed:)` takes the three closures; they need no conversion.
+    public typealias Observer = EventObserver
 
     public init() {}
 
     public var descriptor: EngineDescriptor {
+        #if SIGNAL_LOCKED
+        EngineDescriptor(
+            id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes")
+        #else
         EngineDescriptor(id: "signal", role: .engine, modelledOn: "Telegram SwiftSignalKit closure signals")
+        #endif
     }
 
     public func stream(_ flow: Flow, subjects: [SignalSubject]) throws(UnsupportedFlow) -> Signal<Int, BenchError> {
         Translation(subjects: subjects).signal(flow, state: nil)
     }
 
-    public func subscribe(_ stream: Signal<Int, BenchError>, _ observer: EventObserver) -> Disposable {
+    public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+
+    public func subscribe(_ stream: Signal<Int, BenchError>, with observer: EventObserver) -> Disposable {
         stream.start(next: observer.next, error: observer.error, completed: observer.completed)
     }
 
@@ -31,6 +53,7 @@ public struct SignalAdapter: EngineAdapter {
         switch kind {
         case .publish: .pipe(Pipe())
         case .replayLast(let initial): .promise(Promise(initial))
+        case .behavior(let initial): .valuePromise(ValuePromise(initial))
         }
     }
 
@@ -42,6 +65,10 @@ public struct SignalAdapter: EngineAdapter {
         case .promise(let promise):
             SubjectSender(
                 next: { promise.putNext($0) }, error: { promise.putError($0) },
+                completed: { promise.putCompletion() })
+        case .valuePromise(let promise):
+            SubjectSender(
+                next: { promise.set($0) }, error: { promise.putError($0) },
                 completed: { promise.putCompletion() })
         }
     }
@@ -55,17 +82,20 @@ public struct SignalAdapter: EngineAdapter {
     }
 }
 
-/// The suite's two subject kinds in SwiftSignalKit's vocabulary.
+/// The suite's three subject kinds in SwiftSignalKit's vocabulary.
 public enum SignalSubject: @unchecked Sendable {
     /// Publish: `Pipe`.
     case pipe(Pipe<Int, BenchError>)
     /// Replay-last: `Promise` (with its optional initial value).
     case promise(Promise<Int, BenchError>)
+    /// Behavior: `ValuePromise` (always has a value; after termination, only the terminal event).
+    case valuePromise(ValuePromise<Int, BenchError>)
 
     var signal: Signal<Int, BenchError> {
         switch self {
         case .pipe(let pipe): pipe.signal()
         case .promise(let promise): promise.get()
+        case .valuePromise(let promise): promise.get()
         }
     }
 }

@@ -1,5 +1,9 @@
 import RxBenchCore
+#if SIGNAL_LOCKED
+import SignalEngineLocked
+#else
 import SignalEngine
+#endif
 
 /// The recursive translation of a `Flow`. `state` is the state signal of the innermost enclosing
 /// `.system`, which `.feedbackState` stands for.
@@ -79,8 +83,12 @@ struct Translation {
             return mergeSignals(sources.map { signal($0, state: state) })
         case .concat(let sources):
             return concatSignals(sources.map { signal($0, state: state) })
+        case .flatMap(let source, let selector) where selector.returnsJust:
+            return signal(source, state: state) |> mapToSignalMerging { Signal<Int, BenchError>.single($0) }
         case .flatMap(let source, let selector):
             return signal(source, state: state) |> mapToSignalMerging { self.signal(selector.select($0), state: state) }
+        case .flatMapLatest(let source, let selector) where selector.returnsJust:
+            return signal(source, state: state) |> mapToSignal { Signal<Int, BenchError>.single($0) }
         case .flatMapLatest(let source, let selector):
             return signal(source, state: state) |> mapToSignal { self.signal(selector.select($0), state: state) }
         case .combineLatest(let sources, let combiner):
@@ -113,6 +121,35 @@ struct Translation {
         case .feedbackState:
             guard let state else { preconditionFailure("feedbackState outside a system") }
             return state
+
+        // One result: a signal that puts one value and completes; callers of a signal that may put more
+        // take its first value (`take(1)`); the next request is `mapToSignal` of the answer.
+        case .single(let producer):
+            return single(producer)
+        case .asSingle(let source):
+            return signal(source, state: state) |> take(1)
+        case .singleFlatMap(let source, let selector):
+            return signal(source, state: state) |> mapToSignal { self.single(selector.select($0)) }
+        }
+    }
+
+    /// A request's signal: the producer puts its answer and completes, or puts an error.
+    private func single(_ producer: SingleProducer) -> IntSignal {
+        switch producer {
+        case .success(let value):
+            return .single(value)
+        case .failure(let error):
+            return .fail(error)
+        case .script(let script):
+            return Signal { subscriber in
+                let action = script(SingleReply(
+                    success: {
+                        subscriber.putNext($0)
+                        subscriber.putCompletion()
+                    },
+                    failure: { subscriber.putError($0) }))
+                return ActionDisposable(action: action.run)
+            }
         }
     }
 

@@ -1,6 +1,12 @@
 import Dispatch
 import RxBenchCore
+#if SINK_FUSED
+import SinkEngineFused
+#elseif SINK_LOCKED
+import SinkEngineLocked
+#else
 import SinkEngine
+#endif
 
 /// One recursive translation of a `Flow` into the sink engine's operators. Selectors, factories and
 /// handlers translate the flow they return at the time the engine asks for it.
@@ -65,8 +71,12 @@ struct FlowTranslator {
             return .merge(sources.map(observable(for:)))
         case .concat(let sources):
             return .concat(sources.map(observable(for:)))
+        case .flatMap(let source, let selector) where selector.returnsJust:
+            return observable(for: source).flatMap { Observable.just($0) }
         case .flatMap(let source, let selector):
             return observable(for: source).flatMap { observable(for: selector.select($0)) }
+        case .flatMapLatest(let source, let selector) where selector.returnsJust:
+            return observable(for: source).flatMapLatest { Observable.just($0) }
         case .flatMapLatest(let source, let selector):
             return observable(for: source).flatMapLatest { observable(for: selector.select($0)) }
         case .combineLatest(let sources, let combiner):
@@ -104,6 +114,48 @@ struct FlowTranslator {
         case .feedbackState:
             // Outside a `.system` there is no state stream: a malformed flow, reported as an error.
             return feedbackState ?? .error(BenchError.foreign)
+
+        case .single, .asSingle, .singleFlatMap:
+            // A one-result flow used as a stream (concat of singles, ...): the trait's own observable.
+            return single(for: flow)?.asObservable() ?? .error(BenchError.foreign)
+        }
+    }
+
+    /// A one-result flow as a `Single`: `Single.create`, `asSingle()`, and the trait's own `map` and
+    /// `flatMap` over them. Nil for every other flow.
+    func single(for flow: Flow) -> Single<Int>? {
+        switch flow {
+        case .single(let producer):
+            return single(producer)
+        case .asSingle(let source):
+            return observable(for: source).asSingle()
+        case .map(let source, let transform):
+            return single(for: source)?.map(transform.apply)
+        case .singleFlatMap(let source, let selector):
+            return single(for: source)?.flatMap { value in single(selector.select(value)) }
+        default:
+            return nil
+        }
+    }
+
+    /// `Single.create`, as RxSwift code wraps a request: the producer answers through `single(...)`.
+    private func single(_ producer: SingleProducer) -> Single<Int> {
+        switch producer {
+        case .success(let value):
+            return .create { single in
+                single(.success(value))
+                return Disposables.create()
+            }
+        case .failure(let error):
+            return .create { single in
+                single(.failure(error))
+                return Disposables.create()
+            }
+        case .script(let script):
+            return .create { single in
+                let action = script(SingleReply(success: { single(.success($0)) }, failure: { single(.failure($0)) }))
+                return Disposables.create(with: action.run)
+            }
         }
     }
 

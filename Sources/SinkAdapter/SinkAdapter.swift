@@ -1,33 +1,77 @@
 import RxBenchCore
+#if SINK_FUSED
+import SinkEngineFused
+#elseif SINK_LOCKED
+import SinkEngineLocked
+#else
 import SinkEngine
+#endif
 
-/// The `sink` engine (RxSwift's Producer/Sink design) behind the harness's `EngineAdapter` protocol.
-public struct SinkAdapter: EngineAdapter {
-    public typealias Stream = Observable<Int>
+#if SINK_FUSED
+/// `sink-fused`: the `sink` engine with RxSwift 5's composeMap fusion (docs/decisions/fidelity.md).
+public typealias SinkFusedAdapter = SinkEngineAdapter
+#elseif SINK_LOCKED
+/// `sink-locked`: the `sink` engine with RxSwift 6's locks (docs/decisions/fidelity.md).
+public typealias SinkLockedAdapter = SinkEngineAdapter
+#else
+/// The `sink` engine (RxSwift 6's Producer/Sink design).
+public typealias SinkAdapter = SinkEngineAdapter
+#endif
+
+/// The `sink` engine (RxSwift's Producer/Sink design) behind the harness's `EngineAdapter` protocol. The same
+/// source is compiled once per variant module (see Package.swift); each module names it by its own alias.
+public struct SinkEngineAdapter: EngineAdapter {
+    public typealias Stream = SinkStream
     public typealias Subscription = Disposable
     public typealias Subject = SubjectBase<Int>
+    public typealias Observer = SinkObserver
 
     public init() {}
 
     public var descriptor: EngineDescriptor {
+        #if SINK_FUSED
+        EngineDescriptor(id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion")
+        #elseif SINK_LOCKED
+        EngineDescriptor(id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks")
+        #else
         EngineDescriptor(id: "sink", role: .engine, modelledOn: "RxSwift 6 Producer/Sink")
+        #endif
     }
 
     public func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> Stream {
-        FlowTranslator(subjects: subjects, feedbackState: nil).observable(for: flow)
+        let translator = FlowTranslator(subjects: subjects, feedbackState: nil)
+        if let single = translator.single(for: flow) { return .single(single) }
+        return .observable(translator.observable(for: flow))
     }
 
-    public func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription {
+    public func nativeObserver(_ observer: EventObserver) -> SinkObserver {
         let next = observer.next
         let error = observer.error
         let completed = observer.completed
-        return stream.subscribe(AnyObserver { event in
-            switch event {
-            case .next(let value): next(value)
-            case .error(let failure): error(benchError(failure))
-            case .completed: completed()
-            }
-        })
+        return SinkObserver(
+            observer: AnyObserver { event in
+                switch event {
+                case .next(let value): next(value)
+                case .error(let failure): error(benchError(failure))
+                case .completed: completed()
+                }
+            },
+            single: { event in
+                switch event {
+                case .success(let value):
+                    next(value)
+                    completed()
+                case .failure(let failure):
+                    error(benchError(failure))
+                }
+            })
+    }
+
+    public func subscribe(_ stream: Stream, with observer: SinkObserver) -> Subscription {
+        switch stream {
+        case .observable(let observable): observable.subscribe(observer.observer)
+        case .single(let single): single.subscribe(observer.single)
+        }
     }
 
     public func dispose(_ subscription: Subscription) {
@@ -44,6 +88,8 @@ public struct SinkAdapter: EngineAdapter {
             let subject = ReplaySubject<Int>.create(bufferSize: 1)
             if let initial { subject.onNext(initial) }
             return subject
+        case .behavior(let initial):
+            return BehaviorSubject<Int>(value: initial)
         }
     }
 
@@ -63,7 +109,27 @@ public struct SinkAdapter: EngineAdapter {
     }
 }
 
-/// Native errors are `BenchError`s; anything else is an adapter defect, reported as `.foreign`.
+/// A translated flow: an observable, or a `Single` when the flow is a one-result flow, so that it is
+/// subscribed the way RxSwift code subscribes a `Single` (one `SingleEvent` closure behind a stopped flag).
+public enum SinkStream {
+    case observable(Observable<Int>)
+    case single(Single<Int>)
+}
+
+/// The harness's observer in both forms, made once per run: an `AnyObserver` for observables and a
+/// `SingleEvent` closure for singles (success is reported as a value, then completion).
+public struct SinkObserver {
+    let observer: AnyObserver<Int>
+    let single: (SingleEvent<Int>) -> Void
+}
+
+/// Native errors are `BenchError`s (RxSwift's own `RxError`s have codes of their own); anything else is an
+/// adapter defect, reported as `.foreign`.
 func benchError(_ error: Swift.Error) -> BenchError {
-    (error as? BenchError) ?? .foreign
+    switch error {
+    case let error as BenchError: error
+    case RxError.noElements: .noElements
+    case RxError.moreThanOneElement: .moreThanOneElement
+    default: .foreign
+    }
 }

@@ -40,7 +40,9 @@ public struct SubscriberAdapter: EngineAdapter {
         return translation.signal(flow)
     }
 
-    public func subscribe(_ stream: Signal<Int>, _ observer: EventObserver) -> Disposable? {
+    public func nativeObserver(_ observer: EventObserver) -> SubscriberBlocks { Translation.blocks(observer) }
+
+    public func subscribe(_ stream: Signal<Int>, with observer: SubscriberBlocks) -> Disposable? {
         Translation.subscribe(stream, observer)
     }
 

@@ -1,15 +1,17 @@
 import RxBenchCore
 import SubscriberEngine
 
-/// The adapter's subject: one of the engine's two subject classes.
+/// The adapter's subject: one of the engine's three subject classes.
 public enum SubscriberSubject: Sendable {
     case publish(Subject<Int>)
     case replay(ReplaySubject<Int>)
+    case behavior(BehaviorSubject<Int>)
 
     init(_ kind: SubjectKind) {
         switch kind {
         case .publish: self = .publish(Subject())
         case .replayLast(let initial): self = .replay(ReplaySubject(capacity: 1, initial: initial))
+        case .behavior(let initial): self = .behavior(BehaviorSubject(defaultValue: initial))
         }
     }
 
@@ -17,6 +19,7 @@ public enum SubscriberSubject: Sendable {
         switch self {
         case .publish(let subject): subject.signal
         case .replay(let subject): subject.signal
+        case .behavior(let subject): subject.signal
         }
     }
 
@@ -28,6 +31,10 @@ public enum SubscriberSubject: Sendable {
                 next: { subject.sendNext($0) }, error: { subject.sendError($0) },
                 completed: { subject.sendCompleted() })
         case .replay(let subject):
+            SubjectSender(
+                next: { subject.sendNext($0) }, error: { subject.sendError($0) },
+                completed: { subject.sendCompleted() })
+        case .behavior(let subject):
             SubjectSender(
                 next: { subject.sendNext($0) }, error: { subject.sendError($0) },
                 completed: { subject.sendCompleted() })

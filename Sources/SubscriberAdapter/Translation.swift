@@ -30,9 +30,14 @@ struct Translation: Sendable {
         self.subjects = subjects
     }
 
-    static func subscribe(_ stream: Signal<Int>, _ observer: EventObserver) -> Disposable? {
+    /// The blocks of `subscribeNext:error:completed:`, made once per observer.
+    static func blocks(_ observer: EventObserver) -> SubscriberBlocks {
         let error = observer.error
-        return stream.subscribeNext(observer.next, error: { error(benchError($0)) }, completed: observer.completed)
+        return SubscriberBlocks(next: observer.next, error: { error(benchError($0)) }, completed: observer.completed)
+    }
+
+    static func subscribe(_ stream: Signal<Int>, _ blocks: SubscriberBlocks) -> Disposable? {
+        stream.subscribeNext(blocks.next, error: blocks.error, completed: blocks.completed)
     }
 
     static var liveObjects: Int? {
@@ -108,8 +113,12 @@ struct Translation: Sendable {
             return .merge(flows.map(signal))
         case .concat(let flows):
             return .concat(flows.map(signal))
+        case .flatMap(let source, let selector) where selector.returnsJust:
+            return signal(source).flattenMap { Signal.return($0) }
         case .flatMap(let source, let selector):
             return signal(source).flattenMap { signal(selector.select($0)) }
+        case .flatMapLatest(let source, let selector) where selector.returnsJust:
+            return map(signal(source)) { Signal.return($0) }.switchToLatest()
         case .flatMapLatest(let source, let selector):
             return map(signal(source)) { signal(selector.select($0)) }.switchToLatest()
         case .combineLatest(let flows, let combiner):
@@ -134,6 +143,52 @@ struct Translation: Sendable {
         case .feedbackState:
             // Outside a `.system` this is a malformed flow: make the defect visible.
             return feedbackState ?? .error(BenchError.foreign)
+
+        // One result: a signal that sends one value and completes; callers of a signal that may send more
+        // take its first value (`take:1`); the next request is `flattenMap` of the answer.
+        case .single(let producer):
+            return single(producer)
+        case .asSingle(let source):
+            return signal(.take(source, count: 1))
+        case .singleFlatMap(let source, let selector):
+            return signal(source).flattenMap { single(selector.select($0)) }
+        }
+    }
+
+    /// A request's signal: the create block sends the answer and completes, or sends an error.
+    func single(_ producer: SingleProducer) -> Signal<Int> {
+        switch producer {
+        case .success(let value):
+            return .createSignal { subscriber in
+                subscriber.sendNext(value)
+                subscriber.sendCompleted()
+                return nil
+            }
+        case .failure(let error):
+            return .createSignal { subscriber in
+                subscriber.sendError(error)
+                return nil
+            }
+        case .script(let script):
+            return .createSignal { subscriber in
+                let action = script(
+                    SingleReply(
+                        success: {
+                            subscriber.sendNext($0)
+                            subscriber.sendCompleted()
+                        },
+                        failure: { subscriber.sendError($0) }))
+                return Disposable(action.run)
+            }
+        }
+    }
+
+    /// The variant's `map` for values. Not generic, so that the transform reaches the engine's own generic
+    /// `map` as a user's closure would, without a reabstraction thunk made here per translation.
+    func map(_ source: Signal<Int>, _ transform: @escaping (Int) -> Int) -> Signal<Int> {
+        switch operators {
+        case .bind: source.map(transform)
+        case .direct: source.mapDirect(transform)
         }
     }
 
@@ -223,4 +278,11 @@ struct Translation: Sendable {
 /// Native errors are `BenchError`; anything else is an adapter defect.
 func benchError(_ error: any Error) -> BenchError {
     error as? BenchError ?? .foreign
+}
+
+/// The three blocks RAC's `subscribeNext:error:completed:` takes, converted once from an `EventObserver`.
+public struct SubscriberBlocks: @unchecked Sendable {
+    let next: (Int) -> Void
+    let error: (Error) -> Void
+    let completed: () -> Void
 }

@@ -13,16 +13,15 @@ enum AsyncPipelines {
         ) { events in
             Scenario(
                 flow: .asyncMap(.create(.counting(count: events, thenComplete: true)), double),
-                expected: Checksum(values: events, sum: events * (events - 1), completions: 1))
+                expected: .expect(completions: 1) { fold in for value in 0..<events { fold.add(value &* 2) } })
         },
         Workload(
             name: "AsyncFilterPumping", group: "async", summary: "create(0..<n) -> asyncFilter(even) -> subscribe",
             shape: .pumping, defaultSize: 100_000
         ) { events in
-            let evens = (events + 1) / 2
-            return Scenario(
+            Scenario(
                 flow: .asyncFilter(.create(.counting(count: events, thenComplete: true)), even),
-                expected: Checksum(values: evens, sum: evens * (evens - 1), completions: 1))
+                expected: .expect(completions: 1) { fold in for value in 0..<events where value & 1 == 0 { fold.add(value) } })
         },
     ]
 }

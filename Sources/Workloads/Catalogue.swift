@@ -4,7 +4,7 @@ import RxBenchCore
 public enum Catalogue {
     public static let all: [Workload] =
         RxSwiftBenchmarks.all + SeedChains.all + FanOut.all + AsyncPipelines.all + Feedback.all + Delivery.all
-        + Scaling.all + Latency.all
+        + Scaling.all + Latency.all + Contention.all + Singles.all
 
     /// Groups in catalogue order.
     public static var groups: [String] {
@@ -21,26 +21,65 @@ public enum Catalogue {
     }
 }
 
-/// The closures every workload shares, so that each engine runs the same code per stage.
+/// The closures every workload shares, so that each engine runs the same code per stage. Every stage
+/// changes the value or drops some values, and sources emit distinct values, so the checksum sees a
+/// stage that was skipped and an event that was swapped, dropped or repeated. Their cost per call is a
+/// closure call and one or two integer operations, the same in every row.
 enum Stage {
-    static let identity = IntTransform("identity") { $0 }
-    static let always = IntPredicate("always") { _ in true }
-    static let keep = IntPartialTransform("keep") { $0 }
+    /// map: `x + 1`.
+    static let increment = IntTransform("+1") { $0 &+ 1 }
+    /// filter: drops multiples of 64 (1 value in 64).
+    static let notMultipleOf64 = IntPredicate("not a multiple of 64") { $0 & 63 != 0 }
+    /// compactMap: drops values that are 1 modulo 64, adds 2 to the others.
+    static let dropOneModulo64ElseAddTwo = IntPartialTransform("nil if 1 mod 64, else +2") {
+        $0 & 63 == 1 ? nil : $0 &+ 2
+    }
     static let sum = IntAccumulator("sum") { $0 &+ $1 }
-    static let increment = IntTransform("increment") { $0 &+ 1 }
 
-    /// `source |> (map, filter) x pairs`.
+    /// `source |> (map +1, filter) x pairs`.
     static func mapFilter(_ source: Flow, pairs: Int) -> Flow {
-        (0..<pairs).reduce(source) { flow, _ in .filter(.map(flow, identity), always) }
+        (0..<pairs).reduce(source) { flow, _ in .filter(.map(flow, increment), notMultipleOf64) }
     }
 
-    /// `source |> map x depth`.
+    /// What `mapFilter(pairs:)` makes of `value`, or nil where a filter drops it.
+    static func mapFilter(_ value: Int, pairs: Int) -> Int? {
+        var value = value
+        for _ in 0..<pairs {
+            value = increment.apply(value)
+            if !notMultipleOf64.test(value) { return nil }
+        }
+        return value
+    }
+
+    /// `source |> map(+1), filter, map(+1), filter, ...`: `stages` stages in all, starting with a map.
+    /// Unlike `maps`, no engine fuses it: a filter sits between any two maps.
+    static func alternating(_ source: Flow, stages: Int) -> Flow {
+        (0..<stages).reduce(source) { flow, stage in
+            stage.isMultiple(of: 2) ? .map(flow, increment) : .filter(flow, notMultipleOf64)
+        }
+    }
+
+    /// What `alternating(stages:)` makes of `value`, or nil where a filter drops it.
+    static func alternating(_ value: Int, stages: Int) -> Int? {
+        var value = value
+        for stage in 0..<stages {
+            if stage.isMultiple(of: 2) {
+                value = increment.apply(value)
+            } else if !notMultipleOf64.test(value) {
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// `source |> map(+1) x depth`.
     static func maps(_ source: Flow, depth: Int) -> Flow {
-        (0..<depth).reduce(source) { flow, _ in .map(flow, identity) }
+        (0..<depth).reduce(source) { flow, _ in .map(flow, increment) }
     }
 
-    /// A source that emits `1` `count` times and does not complete (RxSwift's benchmark source).
+    /// A source that emits `0, 1, ..., count - 1` and, unless asked, does not complete (the shape of
+    /// RxSwift's benchmark source, with distinct values).
     static func pump(_ count: Int, thenComplete: Bool = false) -> Flow {
-        .create(.repeating(value: 1, count: count, thenComplete: thenComplete))
+        .create(.counting(count: count, thenComplete: thenComplete))
     }
 }

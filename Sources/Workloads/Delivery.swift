@@ -12,7 +12,8 @@ enum Delivery {
         ) { events in
             Scenario(
                 flow: .observeOn(Stage.pump(events, thenComplete: true), .serial(queue)), awaitsTermination: true,
-                expected: Checksum(values: events, sum: events, completions: 1))
+                expected: .expect(completions: 1) { fold in for value in 0..<events { fold.add(value) } },
+                queues: [queue])
         }
     ]
 }

@@ -1,34 +1,45 @@
 import RxBenchCore
 
 /// The eleven workloads of RxSwift's Tests/Benchmarks/Benchmarks.swift, by the same names and shapes.
-/// Every source emits the value 1 and the stages are identities, so the checksum is the event count.
+/// Where RxSwift's closures are identities and always-true filters, these use the shared `Stage`
+/// closures, which change the value, so that the checksum sees every stage (see `Stage`).
 enum RxSwiftBenchmarks {
     static let all: [Workload] = [
         publishSubjectPumping(subscribers: 1, name: "PublishSubjectPumping"),
         publishSubjectPumping(subscribers: 2, name: "PublishSubjectPumpingTwoSubscriptions"),
         Workload(
             name: "PublishSubjectCreating", group: "rxswift",
-            summary: "per lifecycle: new publish subject, subscribe, send 1, dispose", shape: .creating,
+            summary: "per lifecycle: new publish subject, subscribe, send 1 value, dispose", shape: .creating,
             defaultSize: 100_000
         ) { lifecycles in
             Scenario(
-                subjects: [.publish], flow: .subject(0), feed: .values(subject: 0, value: 1, count: 1, thenComplete: false),
-                lifecycles: lifecycles, expected: Checksum(values: lifecycles, sum: lifecycles))
+                subjects: [.publish], flow: .subject(0), feed: .counting(subject: 0, count: 1, thenComplete: false),
+                lifecycles: lifecycles, expected: .expect(lifecycles: lifecycles) { $0.add(0) })
         },
-        pumping("MapFilterPumping", "create -> 6 x (map, filter) -> subscribe") { Stage.mapFilter($0, pairs: 6) },
-        creating("MapFilterCreating", "create(1) -> 6 x (map, filter), per lifecycle") { Stage.mapFilter($0, pairs: 6) },
-        pumping("FlatMapsPumping", "create -> 5 x flatMap { just } -> subscribe") { flatMaps($0, latest: false) },
-        creating("FlatMapsCreating", "create(1) -> 5 x flatMap { just }, per lifecycle") { flatMaps($0, latest: false) },
-        pumping("FlatMapLatestPumping", "create -> 5 x flatMapLatest { just } -> subscribe") { flatMaps($0, latest: true) },
-        creating("FlatMapLatestCreating", "create(1) -> 5 x flatMapLatest { just }, per lifecycle") {
+        pumping("MapFilterPumping", "create -> 6 x (map, filter) -> subscribe", mapFilter, expect: mapFilterValue),
+        creating("MapFilterCreating", "create(1) -> 6 x (map, filter), per lifecycle", mapFilter, expect: mapFilterValue),
+        pumping("FlatMapsPumping", "create -> 5 x flatMap { just } -> subscribe", { flatMaps($0, latest: false) }) {
+            $0
+        },
+        creating("FlatMapsCreating", "create(1) -> 5 x flatMap { just }, per lifecycle", { flatMaps($0, latest: false) }) {
+            $0
+        },
+        pumping("FlatMapLatestPumping", "create -> 5 x flatMapLatest { just } -> subscribe", {
             flatMaps($0, latest: true)
-        },
-        pumping("CombineLatestPumping", "7-deep nest of combineLatest(just, just, just, previous)") {
+        }) { $0 },
+        creating("FlatMapLatestCreating", "create(1) -> 5 x flatMapLatest { just }, per lifecycle", {
+            flatMaps($0, latest: true)
+        }) { $0 },
+        // The source is the last input: the three `just`s have their values when it emits, and each level
+        // adds their three 1s.
+        pumping("CombineLatestPumping", "7-deep nest of combineLatest(just, just, just, previous), sum", {
             combineLatestNest($0, sourceFirst: false)
-        },
-        creating("CombineLatestCreating", "7-deep nest of combineLatest(previous, just, just, just), per lifecycle") {
+        }) { $0 &+ 21 },
+        // The source is the first input and emits its one value at subscription, before the `just`s: each
+        // level emits once, when its last `just` arrives.
+        creating("CombineLatestCreating", "7-deep nest of combineLatest(previous, just, just, just), sum, per lifecycle", {
             combineLatestNest($0, sourceFirst: true)
-        },
+        }) { $0 &+ 21 },
     ]
 
     private static func publishSubjectPumping(subscribers: Int, name: String) -> Workload {
@@ -38,26 +49,38 @@ enum RxSwiftBenchmarks {
         ) { events in
             Scenario(
                 subjects: [.publish], flow: .subject(0), subscribers: subscribers,
-                feed: .values(subject: 0, value: 1, count: events, thenComplete: false),
-                expected: Checksum(values: events * subscribers, sum: events * subscribers))
+                feed: .counting(subject: 0, count: events, thenComplete: false),
+                expected: .expect(observers: subscribers) { fold in for value in 0..<events { fold.add(value) } })
         }
     }
 
-    /// One never-completing create source pumping n ones through `chain`.
-    private static func pumping(_ name: String, _ summary: String, _ chain: @escaping @Sendable (Flow) -> Flow) -> Workload {
+    /// One never-completing create source pumping `0..<n` through `chain`; `expect` is what the chain
+    /// makes of one value (nil: dropped).
+    private static func pumping(
+        _ name: String, _ summary: String, _ chain: @escaping @Sendable (Flow) -> Flow,
+        expect: @escaping @Sendable (Int) -> Int?
+    ) -> Workload {
         Workload(name: name, group: "rxswift", summary: summary, shape: .pumping, defaultSize: 100_000) { events in
-            Scenario(flow: chain(Stage.pump(events)), expected: Checksum(values: events, sum: events))
+            Scenario(
+                flow: chain(Stage.pump(events)),
+                expected: .expect { fold in for value in 0..<events { if let out = expect(value) { fold.add(out) } } })
         }
     }
 
-    /// Per lifecycle: build the chain on a create source emitting one 1, subscribe, dispose.
-    private static func creating(_ name: String, _ summary: String, _ chain: @escaping @Sendable (Flow) -> Flow) -> Workload {
+    /// Per lifecycle: build the chain on a create source emitting one value (0), subscribe, dispose.
+    private static func creating(
+        _ name: String, _ summary: String, _ chain: @escaping @Sendable (Flow) -> Flow,
+        expect: @escaping @Sendable (Int) -> Int?
+    ) -> Workload {
         Workload(name: name, group: "rxswift", summary: summary, shape: .creating, defaultSize: 10_000) { lifecycles in
             Scenario(
                 flow: chain(Stage.pump(1)), lifecycles: lifecycles,
-                expected: Checksum(values: lifecycles, sum: lifecycles))
+                expected: .expect(lifecycles: lifecycles) { fold in if let out = expect(0) { fold.add(out) } })
         }
     }
+
+    private static func mapFilter(_ source: Flow) -> Flow { Stage.mapFilter(source, pairs: 6) }
+    private static func mapFilterValue(_ value: Int) -> Int? { Stage.mapFilter(value, pairs: 6) }
 
     private static func flatMaps(_ source: Flow, latest: Bool) -> Flow {
         (0..<5).reduce(source) { flow, _ in latest ? .flatMapLatest(flow, .just) : .flatMap(flow, .just) }
@@ -66,8 +89,8 @@ enum RxSwiftBenchmarks {
     private static func combineLatestNest(_ source: Flow, sourceFirst: Bool) -> Flow {
         func level(_ inner: Flow) -> Flow {
             sourceFirst
-                ? .combineLatest([inner, .just(1), .just(1), .just(1)], .first)
-                : .combineLatest([.just(1), .just(1), .just(1), inner], .first)
+                ? .combineLatest([inner, .just(1), .just(1), .just(1)], .sum)
+                : .combineLatest([.just(1), .just(1), .just(1), inner], .sum)
         }
         return (0..<6).reduce(level(source)) { flow, _ in level(flow) }
     }

@@ -12,7 +12,9 @@ enum Scaling {
             name: "MapDepth", group: "scaling", summary: "create -> map x depth -> subscribe",
             parameters: [.init("depth", depth)], shape: .pumping, defaultSize: 200_000
         ) { events in
-            Scenario(flow: Stage.maps(Stage.pump(events), depth: depth), expected: Checksum(values: events, sum: events))
+            Scenario(
+                flow: Stage.maps(Stage.pump(events), depth: depth),
+                expected: .expect { fold in for value in 0..<events { fold.add(value &+ depth) } })
         }
     }
 
@@ -30,8 +32,8 @@ enum Scaling {
             parameters: [.init("events", count)], shape: .pumping, defaultSize: count, scalable: false
         ) { events in
             Scenario(
-                flow: .filter(.map(Stage.pump(events), Stage.identity), Stage.always),
-                expected: Checksum(values: events, sum: events))
+                flow: .filter(.map(Stage.pump(events), Stage.increment), Stage.notMultipleOf64),
+                expected: SeedChains.mapFilterExpectation(events))
         }
     }
 }

@@ -3,7 +3,7 @@ import RxBenchCLI
 import Testing
 
 /// Bad input is refused before anything runs, with a message naming the valid choices, and leaves no file.
-@Suite("CLI arguments")
+@Suite("CLI arguments", .timeLimit(.minutes(5)))
 struct ArgumentTests {
     func message(_ arguments: [String]) -> String? {
         do {
@@ -49,6 +49,47 @@ struct ArgumentTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("an empty engine or workload list is refused, naming the choices", arguments: ["", ",", " , "])
+    func emptyLists(list: String) throws {
+        let engine = try #require(message(["--engine", list]))
+        #expect(engine.contains("--engine is empty") && engine.contains("sink") && engine.contains("all"))
+        let workload = try #require(message(["--workload", list]))
+        #expect(workload.contains("--workload is empty") && workload.contains("rxswift"))
+    }
+
+    @Test("a negative or non-numeric size says it must be a positive integer", arguments: ["-1", "0", "ten", "1.5"])
+    func sizeMessage(text: String) throws {
+        let answer = try #require(message(["--size", text]))
+        #expect(answer.contains("--size must be a positive integer"), "\(answer)")
+        #expect(answer.contains("'\(text)'"))
+    }
+
+    @Test("--output naming a directory is refused before measuring, naming the path")
+    func outputDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let text = try #require(message(["--engine", "baseline", "--output", directory]))
+        #expect(text.contains(directory) && text.contains("is a directory"))
+    }
+
+    @Test("--output in a directory that cannot be written is refused before measuring", .enabled(if: getuid() != 0))
+    func outputUnwritable() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        chmod(directory.path, 0o500)
+        let path = directory.appendingPathComponent("report.csv").path
+        let text = try #require(message(["--engine", "baseline", "--output", path]))
+        #expect(text.contains(path))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("--output naming a file that cannot be written is refused before measuring")
+    func outputReadOnlyFile() throws {
+        // /proc/version exists and refuses writes even to root.
+        let text = try #require(message(["--engine", "baseline", "--output", "/proc/version"]))
+        #expect(text.contains("/proc/version"))
+    }
+
     @Test("valid selections parse")
     func valid() {
         #expect(message(["--engine", "sink,signal", "--workload", "seed,MapFilterPumping", "--format", "csv"]) == nil)
@@ -56,12 +97,55 @@ struct ArgumentTests {
     }
 }
 
-@Suite("CLI end to end")
+@Suite("CLI end to end", .timeLimit(.minutes(5)))
 struct EndToEndTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/rxbench")
+
+    /// Runs the built rxbench in its own process (its allocation counter sees no other test's threads)
+    /// and returns its CSV rows as dictionaries.
+    static func csvRows(_ arguments: [String]) throws -> [[String: String]] {
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build rxbench first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments + ["--format", "csv"]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { fields(String($0)) }
+        guard let header = lines.first else { return [] }
+        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+    }
+
+    /// Exact means exact: the allocation counts of workloads that deliver on another thread (a serial
+    /// queue) and of live subscriptions beside siblings agree across every repetition, for every engine.
+    @Test("allocation counts of cross-thread and latency workloads are the same in every repetition",
+        .timeLimit(.minutes(5)))
+    func exactAcrossThreads() throws {
+        let rows = try Self.csvRows([
+            "--engine", "all", "--workload", "ObserveOnSerialQueue,AsyncMapPumping,DisposeLatency[depth=10,siblings=0]",
+            "--profile", "quick", "--repetitions", "1", "--size", "200",
+        ])
+        let counts = rows.filter { ["mallocs_per_event", "bytes_per_live_subscription"].contains($0["metric"]) }
+        #expect(counts.count >= 10)
+        for row in counts {
+            #expect(row["n"].flatMap(Int.init) ?? 0 >= 2, "\(row)")
+            // Under glibc a Swift array's capacity follows malloc_usable_size, which depends on the heap's
+            // history: a window of 200 units may need one growth more or less (compare.py's
+            // GLIBC_GROWTH_SLACK). Bytes and every count under jemalloc must agree exactly.
+            let slack = row["metric"] == "mallocs_per_event" && row["allocator"] == "glibc" ? 2.0 / 200 + 1e-9 : 0
+            let low = try #require(row["min"].flatMap(Double.init)), high = try #require(row["max"].flatMap(Double.init))
+            #expect(high - low <= slack, "\(row["engine"]!) \(row["workload"]!) \(row["metric"]!): \(row["min"]!)..\(row["max"]!)")
+        }
+    }
+
     @Test("a bad argument exits non-zero with one line on stderr and no output file")
     func badArgumentProcess() throws {
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/rxbench")
+        let binary = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build rxbench first")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-\(UUID().uuidString).csv")
         let process = Process()
@@ -78,4 +162,29 @@ struct EndToEndTests {
         #expect(text.contains("unknown engine 'nope'"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+}
+
+/// The fields of one CSV line (RFC 4180 quoting: parameters such as `depth=10,siblings=0` are quoted).
+func fields(_ line: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var quoted = false
+    var previous: Character?
+    for character in line {
+        switch character {
+        case "\"" where quoted:
+            quoted = false
+        case "\"":
+            if previous == "\"" { current.append("\"") }
+            quoted = true
+        case "," where !quoted:
+            result.append(current)
+            current = ""
+        default:
+            current.append(character)
+        }
+        previous = character
+    }
+    result.append(current)
+    return result
 }

@@ -22,23 +22,29 @@ extension ConformanceCase: CustomTestStringConvertible {
     public var testDescription: String { name }
 }
 
-/// Serialized: the engines' live-object counters are process-wide.
-@Suite(.serialized)
+/// Serialized: the engines' live-object counters are process-wide. Every test has a time limit, so an
+/// engine bug that loops fails with the test's name instead of holding CI. Five minutes, not one: a test's
+/// clock runs while it waits for one of the cooperative pool's threads (two on this machine), which the
+/// long suites hold for most of a `swift test` run.
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct ConformanceTests {
     @Test("marble case", arguments: Engine.all, Catalogue.all)
     func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) {
         EngineExclusivity.run {
             let adapter = engine.adapter
-            check(conformanceCase, on: adapter) { liveObjects(adapter) }
+            check(conformanceCase.resolved(for: adapter.descriptor.id), on: adapter) { liveObjects(adapter) }
         }
     }
 
-    #if DEBUG
-    @Test("the engine counts live objects in debug builds", arguments: Engine.all)
+    /// Live-object balance is checked in every case, but only a debug build counts (the counters never
+    /// enter measured builds). A build that cannot count says so here, as a failure, instead of every
+    /// balance check passing on two nils.
+    @Test("the engine counts live objects (debug builds; a release build cannot check leaks)", arguments: Engine.all)
     func countsLiveObjects(_ engine: Engine) {
-        #expect(liveObjects(engine.adapter) != nil)
+        if liveObjects(engine.adapter) == nil {
+            Issue.record("\(engine.adapter.descriptor.id): no live-object counter in this build, so no case checked leaks; run `swift test` (debug)")
+        }
     }
-    #endif
 
     /// The live-object balance is only evidence if the counter moves: a subscription to a scripted source
     /// through `map` holds counted objects while subscribed.
@@ -55,9 +61,11 @@ struct ConformanceTests {
         }
         if !moved(outcome), waitForQuiescence(live) { outcome = runOpened(probe, on: adapter, live: live) }
         #expect(outcome.events == probe.expected)
-        if let before = outcome.liveBefore, let during = outcome.liveWhileSubscribed {
-            #expect(during > before)
+        guard let before = outcome.liveBefore, let during = outcome.liveWhileSubscribed else {
+            Issue.record("could not check: the engine does not count live objects in this build")
+            return
         }
+        #expect(during > before)
         #expect(outcome.liveAfter == outcome.liveBefore)
     }
 
@@ -216,7 +224,12 @@ struct ConformanceTests {
     private func concurrentSenders<A: EngineAdapter>(on adapter: A, _ kind: SubjectKind) throws {
         let live: @Sendable () -> Int? = { liveObjects(adapter) }
         let balanced = try sendConcurrently(on: adapter, kind, live: live)
-        if !balanced, waitForQuiescence(live) {
+        if !balanced {
+            // Another suite may be running engines: retry once the counter is still, and say so if it never is.
+            guard waitForQuiescence(live) else {
+                Issue.record("could not check the live-object balance: the counter never settled within 30 s")
+                return
+            }
             #expect(try sendConcurrently(on: adapter, kind, live: live), "live objects return to their start")
         }
     }
@@ -248,8 +261,16 @@ struct ConformanceTests {
         try disposeRacing(on: engine.adapter)
     }
 
+    /// Rounds of a sender thread against a disposing thread. A round counts as a race only when the
+    /// dispose landed while values were still flowing: the delivered count when dispose began is strictly
+    /// between the first and the last value. The test keeps racing until `wanted` rounds raced, and fails
+    /// if a time budget runs out first (a race it never saw proves nothing).
     private func disposeRacing<A: EngineAdapter>(on adapter: A) throws {
-        for _ in 0..<100 {
+        let values = 2_000, wanted = 50
+        var raced = 0, rounds = 0
+        let deadline = Date().addingTimeInterval(30)
+        while raced < wanted, Date() < deadline {
+            rounds += 1
             let subject = adapter.makeSubject(.publish)
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.map(.subject(0), .identity), subjects: [subject])
@@ -257,12 +278,14 @@ struct ConformanceTests {
             let subscription = adapter.subscribe(stream, EventObserver(next: { _ in delivered.increment() }))
             let handle = UncheckedHandle(subscription)
             let senderDone = Counter()
+            let atDispose = Sample()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
-                    for value in 0..<2_000 { sender.next(value) }
+                    for value in 0..<values { sender.next(value) }
                     senderDone.increment()
                 } else {
                     while delivered.value < 100 && senderDone.value == 0 {}
+                    atDispose.value = delivered.value
                     adapter.dispose(handle.value)
                     adapter.dispose(handle.value)  // idempotent
                 }
@@ -270,7 +293,10 @@ struct ConformanceTests {
             let afterRace = delivered.value
             for value in 0..<100 { sender.next(value) }
             #expect(delivered.value == afterRace, "delivery after dispose returned")
+            #expect(afterRace <= values)
+            if atDispose.value > 0 && atDispose.value < values { raced += 1 }
         }
+        #expect(raced >= wanted, "only \(raced) of \(rounds) rounds disposed while values were flowing")
     }
 }
 
@@ -326,4 +352,14 @@ final class Tally: @unchecked Sendable {
 struct UncheckedHandle<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// One value written by one thread and read after it joined.
+final class Sample: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

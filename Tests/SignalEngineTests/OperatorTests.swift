@@ -17,7 +17,7 @@ private func history(_ signal: IntSignal, dispose: Bool = true) -> [String] {
     return events
 }
 
-final class OperatorTests: XCTestCase {
+final class OperatorTests: TimeLimitedTestCase {
     #if DEBUG
     private var liveAtStart = 0
     override func setUp() { liveAtStart = LiveObjects.count }
@@ -31,9 +31,12 @@ final class OperatorTests: XCTestCase {
         XCTAssertEqual(history(combineLatest([IntSignal]()) { $0.count }), ["|"])
     }
 
-    func testCombineLatestCompletesWhenAnInputEndsEmpty() {
+    /// An input that ends without a value does not end combineLatest: it completes when every input has
+    /// (docs/decisions/completion-rules.md).
+    func testCombineLatestCompletesOnlyWhenEveryInputCompleted() {
         let never = IntSignal.never()
-        XCTAssertEqual(history(combineLatest(never, .complete()) { $0 + $1 }), ["|"])
+        XCTAssertEqual(history(combineLatest(never, .complete()) { $0 + $1 }), [])
+        XCTAssertEqual(history(combineLatest(.sequence([1, 2]), .complete()) { $0 + $1 }), ["|"])
     }
 
     func testMergeCompletesAfterEveryInput() {

@@ -34,7 +34,7 @@ private final class NSLockish: @unchecked Sendable {
     func with<R>(_ f: () -> R) -> R { queue.sync(execute: f) }
 }
 
-final class SignalEngineTests: XCTestCase {
+final class SignalEngineTests: TimeLimitedTestCase {
     #if DEBUG
     private var liveAtStart = 0
     override func setUp() { liveAtStart = LiveObjects.count }

@@ -1,20 +1,33 @@
 import XCTest
 @testable import SinkEngine
 
-final class OperatorTests: XCTestCase {
+final class OperatorTests: TimeLimitedTestCase {
     private var start = 0
 
     override func setUp() { start = LiveObjects.count }
     override func tearDown() { XCTAssertEqual(settledLiveObjects(expecting: start), start, "live objects return to their start") }
 
-    func testMapAfterMapFusesIntoOneMapProducer() {
-        let fused = Observable.just(1).map { $0 + 1 }.map { $0 * 10 }
-        let map = fused as? Map<Int, Int>
+    /// RxSwift 6's shape: no composeMap fusion (that is the variant `sink-fused`, docs/decisions/fidelity.md).
+    func testMapAfterMapStaysTwoMapProducers() {
+        let chain = Observable.just(1).map { $0 + 1 }.map { $0 * 10 }
+        let map = chain as? Map<Int, Int>
         XCTAssertNotNil(map)
-        XCTAssertTrue(map?.source is Just<Int>, "the second map composed onto the first")
+        XCTAssertTrue(map?.source is Map<Int, Int>, "the second map is a stage of its own")
         let recorder = Recorder<Int>()
-        _ = fused.subscribe(recorder.observer)
+        _ = chain.subscribe(recorder.observer)
         XCTAssertEqual(recorder.values, [20])
+    }
+
+    /// As RxSwift's subjects, a subject's subscription is its own disposable: no sink, no `SinkDisposer`.
+    func testSubjectSubscriptionIsNotASinkDisposer() {
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        let subscription = subject.subscribe(recorder.observer)
+        XCTAssertTrue(subscription is SubjectSubscription<Int>)
+        subject.onNext(1)
+        subscription.dispose()
+        subject.onNext(2)
+        XCTAssertEqual(recorder.values, [1])
     }
 
     func testCreateMapFilterScan() {
@@ -101,11 +114,17 @@ final class OperatorTests: XCTestCase {
         subscription.dispose()
     }
 
-    func testCombineLatestCompletesWhenAnInputCompletesEmpty() {
+    /// An input that completes without a value does not end combineLatest: it completes when every input
+    /// has (docs/decisions/completion-rules.md), not at the other input's next value as RxSwift does.
+    func testCombineLatestCompletesOnlyWhenEveryInputCompleted() {
         let recorder = Recorder<Int>()
         let a = PublishSubject<Int>()
         let subscription = Observable<Int>.combineLatest(a.asObservable(), Observable<Int>.empty()) { $0 + $1 }
             .subscribe(recorder.observer)
+        a.onNext(1)
+        XCTAssertFalse(recorder.isCompleted)
+        XCTAssertEqual(recorder.values, [])
+        a.onCompleted()
         XCTAssertTrue(recorder.isCompleted)
         subscription.dispose()
     }

@@ -2,7 +2,7 @@ import Dispatch
 import XCTest
 @testable import SinkEngine
 
-final class SinkDisposerTests: XCTestCase {
+final class SinkDisposerTests: TimeLimitedTestCase {
     func testDisposeBeforeSetDisposesThePairOnArrival() {
         let disposer = SinkDisposer()
         var disposed: [String] = []

@@ -2,7 +2,7 @@ import Dispatch
 import XCTest
 @testable import SinkEngine
 
-final class SubjectConcurrencyTests: XCTestCase {
+final class SubjectConcurrencyTests: TimeLimitedTestCase {
     /// Concurrent emitters: every event is delivered, and never two at once to the same observer.
     func testConcurrentEmittersAreDeliveredSeriallyAndCompletely() {
         let start = LiveObjects.count

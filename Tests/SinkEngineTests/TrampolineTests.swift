@@ -1,7 +1,7 @@
 import XCTest
 @testable import SinkEngine
 
-final class TrampolineTests: XCTestCase {
+final class TrampolineTests: TimeLimitedTestCase {
     func testConcatOfManyJustsRunsInConstantStack() {
         let sources = (0..<100_000).map { Observable.just($0) }
         let recorder = Recorder<Int>()

@@ -4,7 +4,7 @@ import XCTest
 @testable import SubscriberEngine
 
 /// The closure subscriber's recursive delivery lock, and dispose racing delivery.
-final class ConcurrencyTests: XCTestCase {
+final class ConcurrencyTests: TimeLimitedTestCase {
     func testReentrantDeliveryDoesNotDeadlock() {
         // Delivery re-enters the same subscriber on the same thread (a subject feeding itself).
         let subject = Subject<Int>()

@@ -2,7 +2,7 @@ import XCTest
 @testable import SubscriberEngine
 
 /// Every per-subscription object is released once a subscription is disposed or has terminated.
-final class LiveObjectTests: XCTestCase {
+final class LiveObjectTests: TimeLimitedTestCase {
     func check(_ name: String, _ run: () -> Void) {
         #if DEBUG
         let start = LiveObjects.count

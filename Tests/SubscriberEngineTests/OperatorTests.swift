@@ -1,7 +1,7 @@
 import XCTest
 @testable import SubscriberEngine
 
-final class OperatorTests: XCTestCase {
+final class OperatorTests: TimeLimitedTestCase {
     func testBindDerivedMapFilterTake() {
         let recorder = Recorder<Int>()
         recorder.subscribe(counting(10).map { $0 * 10 }.filter { $0 % 20 == 0 }.take(3))
@@ -129,7 +129,10 @@ final class OperatorTests: XCTestCase {
 
         let silent = Recorder<Int>()
         silent.subscribe(Signal.combineLatest(Signal<Int>.never, .empty) { $0 + $1 })
-        XCTAssertEqual(silent.events, [.completed], "an input completing without a value completes the whole")
+        XCTAssertEqual(silent.events, [], "an input completing without a value leaves the whole open")
+        let ended = Recorder<Int>()
+        ended.subscribe(Signal.combineLatest(Signal.from([1, 2]), Signal<Int>.empty) { $0 + $1 })
+        XCTAssertEqual(ended.events, [.completed], "completes once every input has")
 
         let many = Recorder<[Int]>()
         many.subscribe(Signal<[Int]>.combineLatest([.return(1), .return(2), .from([3, 4]), .return(5), .return(6)]))

@@ -2,7 +2,7 @@ import XCTest
 @testable import SubscriberEngine
 
 /// Deep synchronous recursion must run in loops (or the trampoline), not on the stack.
-final class StackDepthTests: XCTestCase {
+final class StackDepthTests: TimeLimitedTestCase {
     func testConcatOfManyReturnSignals() {
         let signals = (0..<100_000).map { Signal<Int>.return($0) }
         var count = 0

@@ -40,6 +40,13 @@ const char *rxbench_allocator_name(void);
 
 /// jemalloc's own request count (stats.arenas.4096.{small,large}.nrequests after flushing the thread
 /// cache and advancing the epoch), or -1 when jemalloc is not the allocator. A cross-check of the counter.
-int64_t rxbench_jemalloc_requests(void);
+/// Starts remembering every block allocated (with its requested size) until the matching end.
+void rxbench_live_tracking_begin(void);
+/// Ends tracking: the requested bytes of blocks allocated since `begin` and not yet freed, or -1 when
+/// more blocks were live than the table holds.
+int64_t rxbench_live_tracking_end(void);
+
+/// Runs `body(context)`; callgrind's `--toggle-collect=rxbench_measured_region` counts what runs inside.
+void rxbench_measured_region(void (*body)(void *), void *context);
 
 #endif

@@ -1,16 +1,22 @@
 import RxBenchCore
 
-/// The floor: the same computation as plain Swift. A chain is an array of stage closures called in a loop
-/// for each value, so nothing is inlined away and no reactive machinery runs. It expresses the linear
-/// pipelines (sources, map, compactMap, filter, scan, take) and refuses everything else.
+/// The floor: the cheapest honest plain Swift for every flow it expresses. At subscription the user's
+/// closures are composed once, two stages to a closure (`{ v in let m = map(v); if test(m) { down(m) } }`,
+/// as a hand-written pipeline would hold them); each event then runs that chain of closures, each calling
+/// its user closures through their contexts (nothing is inlined away: the closures come from the flow at
+/// run time). No locks, no event enum, no
+/// disposables: a subject is a plain array of subscriptions. Every engine must be at or above it on
+/// every workload it expresses (`FloorCheck`). It expresses linear chains (sources, map, compactMap,
+/// filter, scan, take, subjects) and refuses the rest.
 public struct BaselineAdapter: EngineAdapter {
     public init() {}
 
     public let descriptor = EngineDescriptor(
-        id: "baseline", role: .reference, modelledOn: "plain Swift: stage closures in an array, called in a loop")
+        id: "baseline", role: .reference,
+        modelledOn: "the floor: plain Swift, the user's closures composed once per subscription, no locks")
 
     public func stream(_ flow: Flow, subjects: [BaselineSubject]) throws(UnsupportedFlow) -> BaselineChain {
-        var stages: [BaselineStage] = []
+        var stages: [BaselineChain.Stage] = []
         var current = flow
         while true {
             switch current {
@@ -26,51 +32,76 @@ public struct BaselineAdapter: EngineAdapter {
             case let .scan(upstream, seed, accumulator):
                 stages.append(.scan(seed: seed, accumulator.combine))
                 current = upstream
+            case let .singleFlatMap(upstream, selector):
+                // A next request answered at once is a function of the answer: the floor calls it as one.
+                guard let answer = selector.answer else {
+                    throw UnsupportedFlow(engine: descriptor.id, operation: "singleFlatMap with answers given later")
+                }
+                stages.append(.map(answer.apply))
+                current = upstream
+            case let .single(.success(value)):
+                return BaselineChain(source: .just(value), stages: stages)
             case let .take(upstream, count):
-                stages.append(.take(count))
+                stages.append(.take(max(0, count)))
                 current = upstream
             case let .just(value):
-                return BaselineChain(source: .values([value]), stages: stages.reversed())
+                return BaselineChain(source: .just(value), stages: stages)
             case let .from(values):
-                return BaselineChain(source: .values(values), stages: stages.reversed())
+                return BaselineChain(source: .values(values), stages: stages)
             case .empty:
-                return BaselineChain(source: .values([]), stages: stages.reversed())
+                return BaselineChain(source: .values([]), stages: stages)
             case .never:
-                return BaselineChain(source: .never, stages: stages.reversed())
+                return BaselineChain(source: .never, stages: stages)
             case let .create(.repeating(value, count, thenComplete)):
                 return BaselineChain(
-                    source: .repeating(value: value, count: count, thenComplete: thenComplete), stages: stages.reversed())
+                    source: .repeating(value: value, count: count, thenComplete: thenComplete), stages: stages)
             case let .create(.counting(count, thenComplete)):
-                return BaselineChain(source: .counting(count: count, thenComplete: thenComplete), stages: stages.reversed())
+                return BaselineChain(source: .counting(count: count, thenComplete: thenComplete), stages: stages)
             case let .subject(index):
-                return BaselineChain(source: .subject(subjects[index]), stages: stages.reversed())
+                return BaselineChain(source: .subject(subjects[index]), stages: stages)
             default:
                 throw UnsupportedFlow(engine: descriptor.id, operation: current.operatorName)
             }
         }
     }
 
-    public func subscribe(_ stream: BaselineChain, _ observer: EventObserver) -> BaselinePipeline {
-        let pipeline = BaselinePipeline(stages: stream.stages, observer: observer)
+    public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+
+    public func subscribe(_ stream: BaselineChain, with observer: EventObserver) -> BaselineSubscription {
+        let subscription = BaselineSubscription(observer: observer)
+        let next = stream.compose(into: subscription)
+        if subscription.isDone { return subscription }  // take(0)
         switch stream.source {
+        case let .just(value):
+            next(value)
+            subscription.complete()
         case let .values(values):
-            for value in values where !pipeline.isDone { pipeline.push(value) }
-            pipeline.complete()
+            for value in values {
+                if subscription.isDone { break }
+                next(value)
+            }
+            subscription.complete()
         case .never:
             break
         case let .repeating(value, count, thenComplete):
-            for _ in 0..<count where !pipeline.isDone { pipeline.push(value) }
-            if thenComplete { pipeline.complete() }
+            for _ in 0..<count {
+                if subscription.isDone { break }
+                next(value)
+            }
+            if thenComplete { subscription.complete() }
         case let .counting(count, thenComplete):
-            for value in 0..<count where !pipeline.isDone { pipeline.push(value) }
-            if thenComplete { pipeline.complete() }
+            for value in 0..<count {
+                if subscription.isDone { break }
+                next(value)
+            }
+            if thenComplete { subscription.complete() }
         case let .subject(subject):
-            subject.attach(pipeline)
+            subject.attach(subscription, next: next)
         }
-        return pipeline
+        return subscription
     }
 
-    public func dispose(_ subscription: BaselinePipeline) {
+    public func dispose(_ subscription: BaselineSubscription) {
         subscription.dispose()
     }
 
@@ -79,29 +110,6 @@ public struct BaselineAdapter: EngineAdapter {
     }
 
     public func sender(for subject: BaselineSubject) -> SubjectSender {
-        SubjectSender(
-            next: { subject.send($0) }, error: { subject.fail($0) }, completed: { subject.complete() })
+        SubjectSender(next: { subject.send($0) }, error: { subject.fail($0) }, completed: { subject.complete() })
     }
-}
-
-/// A translated chain: where values come from and the stages they pass.
-public struct BaselineChain: @unchecked Sendable {
-    enum Source {
-        case values([Int])
-        case never
-        case repeating(value: Int, count: Int, thenComplete: Bool)
-        case counting(count: Int, thenComplete: Bool)
-        case subject(BaselineSubject)
-    }
-
-    let source: Source
-    let stages: [BaselineStage]
-}
-
-enum BaselineStage {
-    case map((Int) -> Int)
-    case filter((Int) -> Bool)
-    case compactMap((Int) -> Int?)
-    case scan(seed: Int, (Int, Int) -> Int)
-    case take(Int)
 }

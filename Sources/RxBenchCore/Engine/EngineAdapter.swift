@@ -3,7 +3,9 @@
 /// workloads or measurement.
 ///
 /// The associated types are the engine's own (`Observable<Int>`, `Signal<Int, BenchError>`, ...), so
-/// that subscribing and disposing in a measured loop allocate nothing on behalf of the adapter.
+/// that subscribing and disposing in a measured loop allocate nothing on behalf of the adapter: the
+/// terminal observer is converted to the engine's form once (`nativeObserver`), outside any measured
+/// region, and every subscription then costs what a user's own code with one prebuilt observer costs.
 public protocol EngineAdapter: Sendable {
     /// The native cold stream of `Int`.
     associatedtype Stream
@@ -11,6 +13,8 @@ public protocol EngineAdapter: Sendable {
     associatedtype Subscription
     /// A native subject.
     associatedtype Subject
+    /// The engine's own form of a terminal observer (`AnyObserver<Int>`, a block triple, ...).
+    associatedtype Observer
 
     var descriptor: EngineDescriptor { get }
 
@@ -18,7 +22,13 @@ public protocol EngineAdapter: Sendable {
     /// Throws `UnsupportedFlow` for operators this engine (a reference row) does not offer.
     func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> Stream
 
-    func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription
+    /// Converts `observer` to the engine's form. Called once per run (harness) or per case (conformance),
+    /// never inside a measured region: what it allocates is not the engine's cost.
+    func nativeObserver(_ observer: EventObserver) -> Observer
+
+    /// Subscribes with a prepared observer, as a user's code subscribes with its own observer: whatever this
+    /// allocates is the engine's cost (its subscriber, sinks, disposables), and the adapter adds nothing.
+    func subscribe(_ stream: Stream, with observer: Observer) -> Subscription
 
     /// Idempotent; may be called from any thread, also during delivery.
     func dispose(_ subscription: Subscription)
@@ -36,13 +46,17 @@ public protocol EngineAdapter: Sendable {
 
 /// Who an adapter is, for listings, CSV rows and documentation.
 public struct EngineDescriptor: Sendable, Hashable {
-    public enum Role: String, Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable, Codable {
         /// One of the three designs under study.
         case engine
         /// A documented variant of an engine that answers one design question.
         case variant
         /// A reference row: the plain-Swift floor or a real library.
         case reference
+        /// A real library that people import (OpenCombine, AsyncStream with swift-async-algorithms, or anyone's
+        /// own through the plug-in API), run through the same workloads and conformance cases as the engines.
+        /// What it cannot express throws `UnsupportedFlow`; its conformance differences are listed, not hidden.
+        case library
     }
 
     /// The CLI and CSV identifier (`sink`, `signal`, `subscriber`, `subscriber-direct`, `baseline`, ...).
@@ -107,6 +121,9 @@ extension Flow {
         case .using: "using"
         case .system: "system"
         case .feedbackState: "feedbackState"
+        case .single: "single"
+        case .asSingle: "asSingle"
+        case .singleFlatMap: "singleFlatMap"
         }
     }
 }
@@ -114,4 +131,9 @@ extension Flow {
 extension EngineAdapter {
     /// Engines that do not count live objects (reference rows) report none.
     public var liveObjects: Int? { nil }
+
+    /// Converts and subscribes in one call, for tests and the conformance runner (not for measured loops).
+    public func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription {
+        subscribe(stream, with: nativeObserver(observer))
+    }
 }

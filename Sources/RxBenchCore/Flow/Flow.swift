@@ -71,14 +71,34 @@ public indirect enum Flow: Sendable {
     case flatMap(Flow, FlowSelector)
     /// Each value becomes an inner flow; a new inner flow disposes the previous one.
     case flatMapLatest(Flow, FlowSelector)
-    /// Emits the combination of the latest values once every input has produced one.
+    /// Emits the combination of the latest values once every input has produced one. Completes when
+    /// every input has completed, also when one completed without a value (SwiftSignalKit, RAC; RxSwift
+    /// completes earlier there: docs/decisions/completion-rules.md); the first error terminates.
     case combineLatest([Flow], IntCombiner)
-    /// Emits the combination of the n-th values of every input.
+    /// Emits the combination of the n-th values of every input. Completes as soon as an input has
+    /// completed and none of its values is left to pair (RAC's `zipWith:`; RxSwift waits for every
+    /// input: docs/decisions/completion-rules.md); the first error terminates.
     case zip([Flow], IntCombiner)
     /// The source until `trigger` emits a value (then completed); a trigger error is forwarded.
     case takeUntil(Flow, trigger: Flow)
     /// A resource acquired per subscription and released when the subscription ends.
     case using(ResourceHooks, ResourceFlow)
+
+    // MARK: One result (docs/decisions/single.md)
+
+    /// The one-result trait's create (RxSwift's `Single.create`): the producer runs once per subscription,
+    /// at subscription (cold), and answers with a value (then completed) or an error; whatever it sends
+    /// after its first answer is dropped. Each engine writes it in its own idiom.
+    case single(SingleProducer)
+    /// `source` as the one-result trait. Where the source misbehaves the libraries disagree and each engine
+    /// keeps its own library's rule (docs/decisions/single.md): RxSwift's `asSingle()` holds the value until
+    /// completion and fails on a second value (`BenchError.moreThanOneElement`) or on completion without one
+    /// (`BenchError.noElements`); SwiftSignalKit and RAC callers take the first value (`take(1)`), so the first
+    /// value ends it and a completion without a value is a plain completion.
+    case asSingle(Flow)
+    /// The answer of `source` (a one-result flow) selects the next one-result flow: a request made from the
+    /// answer of another (`Single.flatMap`, `mapToSignal`, `flattenMap`).
+    case singleFlatMap(Flow, SingleSelector)
 
     // MARK: Feedback
 
@@ -119,13 +139,23 @@ public enum SchedulerSpec: Sendable {
     case serial(DispatchQueue)
 }
 
-/// The two subject flavours every engine offers.
+/// The three subject flavours every engine offers (SPEC section 3). They differ in what a new subscriber
+/// gets first, above all once the subject has terminated; docs/decisions/completion-rules.md compares
+/// them with the libraries.
 public enum SubjectKind: Sendable, Equatable {
-    /// Hot: delivers to current subscribers only (PublishSubject, Pipe, RACSubject).
+    /// Hot: delivers to current subscribers only; a subscriber that comes after the terminal event gets
+    /// only that event (RxSwift's PublishSubject; SwiftSignalKit's pipes and RAC's `RACSubject` for the
+    /// live events: the first have no terminal events, the second sends a late subscriber nothing).
     case publish
-    /// Replays the latest value (if any, else `initial` if given) to each new subscriber
-    /// (ReplaySubject(1) / BehaviorSubject, Promise / ValuePromise, RACReplaySubject(capacity: 1)).
+    /// Replays the latest value (if any, else `initial` if given) to each new subscriber, also after the
+    /// terminal event, which follows the replayed value (RxSwift's ReplaySubject(bufferSize: 1),
+    /// RACReplaySubject(capacity: 1); SwiftSignalKit's `Promise` while live, as it never terminates).
     case replayLast(initial: Int?)
+    /// Always has a value: replays the latest value (at first `initial`) to each new subscriber while
+    /// live; after the terminal event a new subscriber gets only that event (RxSwift's BehaviorSubject;
+    /// SwiftSignalKit's `ValuePromise` and RAC's `RACBehaviorSubject` while live: the first never
+    /// terminates, the second sends a late subscriber the last value and no terminal event).
+    case behavior(initial: Int)
 }
 
 /// The one error type of the suite: engines with untyped errors carry it as `any Error`.

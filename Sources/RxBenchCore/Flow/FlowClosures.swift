@@ -71,9 +71,26 @@ public struct IntCombiner: Sendable {
 public struct FlowSelector: Sendable {
     public let name: String
     public let select: @Sendable (Int) -> Flow
-    public init(_ name: String, _ select: @escaping @Sendable (Int) -> Flow) { self.name = name; self.select = select }
+    /// True when every inner flow is `just(value)`. Adapters then build their engine's native `just`
+    /// directly, as a user's `flatMap { just($0) }` does, so that no `Flow` is made or translated per value
+    /// inside a measured run. Workloads use only such selectors (a catalogue test checks it); general
+    /// selectors are for conformance cases, where nothing is timed.
+    public let returnsJust: Bool
+
+    public init(_ name: String, _ select: @escaping @Sendable (Int) -> Flow) {
+        self.name = name
+        self.select = select
+        returnsJust = false
+    }
+
+    private init(justNamed name: String) {
+        self.name = name
+        select = { .just($0) }
+        returnsJust = true
+    }
+
     /// `{ x in just(x) }`, RxSwift's FlatMaps benchmark.
-    public static let just = FlowSelector("just") { .just($0) }
+    public static let just = FlowSelector(justNamed: "just")
 }
 
 /// Builds a flow at subscription time (`deferred`).

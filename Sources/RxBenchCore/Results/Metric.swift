@@ -17,8 +17,11 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case subscribeLatency = "subscribe_latency"
     /// Duration of one `dispose()` call on a live subscription, beside its live siblings.
     case disposeLatency = "dispose_latency"
-    /// Instructions per event counted by callgrind (deterministic; for the regression gate).
+    /// (instructions of a run of 2n events - of n events) / n, counted by callgrind inside the measured
+    /// region only: deterministic for the same binary and inputs, so it carries across machines.
     case instructionsPerEvent = "instructions_per_event"
+    /// (instructions of 2n lifecycles - of n lifecycles) / n, as above.
+    case instructionsPerLifecycle = "instructions_per_lifecycle"
 
     public var unit: String {
         switch self {
@@ -30,26 +33,52 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .bytesPerLiveSubscription: "bytes/subscription"
         case .subscribeLatency, .disposeLatency: "ns"
         case .instructionsPerEvent: "instructions/event"
+        case .instructionsPerLifecycle: "instructions/lifecycle"
         }
     }
 
     /// Whether smaller is better (every metric but throughput in events per second).
     public var lowerIsBetter: Bool { self != .eventsPerSecond }
+
+    /// Counts rather than times: the same in every run of the same binary, so CI gates on them.
+    public var isExact: Bool {
+        switch self {
+        case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerLiveSubscription, .instructionsPerEvent,
+            .instructionsPerLifecycle:
+            true
+        case .nsPerEvent, .eventsPerSecond, .nsPerLifecycle, .subscribeLatency, .disposeLatency:
+            false
+        }
+    }
+
+    /// Wall time per unit of work, compared with the floor.
+    public var isThroughputTime: Bool { self == .nsPerEvent || self == .nsPerLifecycle }
+}
+
+/// A mark on a row that a reader must see.
+public enum ResultFlag: String, Sendable, Codable {
+    /// An engine's median beat the floor (`baseline`) beyond both rows' spread: the floor is not a floor
+    /// for this workload, or the engine skipped work. CI fails on it.
+    case belowFloor = "below-floor"
+    /// The metric cannot be measured here (no allocation counting on this platform); no statistics.
+    case unavailable
 }
 
 /// One figure: a metric of one workload on one engine, with its statistics.
-public struct ResultRow: Sendable, Hashable {
+public struct ResultRow: Sendable, Hashable, Codable {
     public let engine: String
     public let role: EngineDescriptor.Role
     public let workload: String
     public let group: String
     public let parameters: String
     public let metric: Metric
-    public let summary: Summary
+    /// Nil only for a row flagged `unavailable`.
+    public let summary: Summary?
+    public var flag: ResultFlag?
 
     public init(
         engine: String, role: EngineDescriptor.Role, workload: String, group: String, parameters: String,
-        metric: Metric, summary: Summary
+        metric: Metric, summary: Summary?, flag: ResultFlag? = nil
     ) {
         self.engine = engine
         self.role = role
@@ -58,6 +87,7 @@ public struct ResultRow: Sendable, Hashable {
         self.parameters = parameters
         self.metric = metric
         self.summary = summary
+        self.flag = summary == nil ? .unavailable : flag
     }
 
     /// The workload with its parameters, as in `Workload.id`.

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One entry of the catalogue: a named measurement, written once as data, that every engine runs through
 /// its adapter. `make(size)` yields the concrete scenario for a size (events for pumping workloads,
 /// lifecycles for creating ones), so that steady-state costs can be taken as differences between sizes.
@@ -33,17 +35,30 @@ public struct Workload: Sendable {
         parameters.isEmpty ? name : "\(name)[\(parameterText)]"
     }
 
-    /// `depth=10;siblings=1`, the CSV's parameters column.
+    /// `depth=10,siblings=1,order=oldest`, the CSV's parameters column.
     public var parameterText: String {
-        parameters.map { "\($0.name)=\($0.value)" }.joined(separator: parameters.isEmpty ? "" : ",")
+        parameters.map { "\($0.name)=\($0.text)" }.joined(separator: parameters.isEmpty ? "" : ",")
     }
 
+    /// A named value. Most are numbers; a choice among names (the disposal order) keeps its name as its
+    /// text, so that ids and CSV rows stay readable, and its position among the choices as its value.
     public struct Parameter: Sendable, Hashable {
         public let name: String
         public let value: Int
+        /// What ids and the CSV show: the number, or the name of a choice.
+        public let text: String
         public init(_ name: String, _ value: Int) {
             self.name = name
             self.value = value
+            text = String(value)
+        }
+
+        /// A choice among names: `order=oldest`.
+        public init<Choice: RawRepresentable & CaseIterable & Equatable>(_ name: String, _ choice: Choice)
+        where Choice.RawValue == String {
+            self.name = name
+            value = Array(Choice.allCases).firstIndex(of: choice) ?? 0
+            text = choice.rawValue
         }
     }
 
@@ -77,11 +92,20 @@ public struct Scenario: Sendable {
     public var expected: Checksum
     /// For `.latency`: subscriptions kept alive beside the measured one.
     public var siblings: Int
+    /// For `.latency`: which live subscription each sample disposes.
+    public var disposalOrder: DisposalOrder
+    /// Queues the flow delivers on. Before an allocation count is read the harness waits until each is
+    /// idle, so that work the run caused on another thread (a block still releasing what it held) is
+    /// counted in its own run and never in the next one.
+    public var queues: [DispatchQueue]
 
     public init(
         subjects: [SubjectKind] = [], flow: Flow, subscribers: Int = 1, feed: Feed = .none, lifecycles: Int = 1,
-        awaitsTermination: Bool = false, expected: Checksum, siblings: Int = 0
+        awaitsTermination: Bool = false, expected: Checksum, siblings: Int = 0, disposalOrder: DisposalOrder = .newest,
+        queues: [DispatchQueue] = []
     ) {
+        self.disposalOrder = disposalOrder
+        self.queues = queues
         self.subjects = subjects
         self.flow = flow
         self.subscribers = subscribers
@@ -93,27 +117,89 @@ public struct Scenario: Sendable {
     }
 }
 
+/// Which live subscription a latency sample disposes.
+public enum DisposalOrder: String, Sendable, CaseIterable, Equatable {
+    /// The one the sample has just subscribed (LIFO): the subject's newest observer. Each sample subscribes
+    /// with the measured observer, disposes it, and both calls are timed.
+    case newest
+    /// The oldest live sibling (FIFO), then a replacement is subscribed at the end with that sibling's
+    /// observer; only the dispose is timed. What RxSwift's own dispose figures measure.
+    case oldest
+    /// A pseudo-random live sibling (the harness's `LiveSiblings`, fixed seed: the same sequence on every engine), then
+    /// a replacement as for `oldest`; only the dispose is timed.
+    case random
+}
+
 /// Values the harness sends into a subject, per lifecycle.
 public enum Feed: Sendable, Equatable {
     case none
-    /// Sends `value` `count` times into `subjects[subject]`, then completes it if asked.
-    case values(subject: Int, value: Int, count: Int, thenComplete: Bool)
+    /// Sends `0, 1, ..., count - 1` into `subjects[subject]`, then completes it if asked. Distinct values,
+    /// so that the checksum's order-sensitive fold sees a swapped, dropped or duplicated event.
+    case counting(subject: Int, count: Int, thenComplete: Bool)
+
+    /// The values this feed sends, in order.
+    public var values: Range<Int> {
+        switch self {
+        case .none: 0..<0
+        case let .counting(_, count, _): 0..<count
+        }
+    }
 }
 
-/// What observers saw, summed over all observers of a run. A run whose checksum differs from its
+/// What observers saw, combined over all observers of a run. A run whose checksum differs from its
 /// scenario's `expected` is an error, never a figure.
+///
+/// Each terminal observer keeps its own order-sensitive fold of the values it received
+/// (`StreamFold`: `h = h * 1_000_003 + value`, wrapping); the checksum adds the observers' folds. So a stage
+/// that skips its transform changes the values, and two events swapped, or one duplicated and another
+/// dropped, change the fold, while observers may be served in any order.
 public struct Checksum: Sendable, Hashable, CustomStringConvertible {
     public var values: Int
-    public var sum: Int
+    /// The sum over observers of each observer's `StreamFold`.
+    public var fold: Int
     public var completions: Int
     public var errors: Int
 
-    public init(values: Int = 0, sum: Int = 0, completions: Int = 0, errors: Int = 0) {
+    public init(values: Int = 0, fold: Int = 0, completions: Int = 0, errors: Int = 0) {
         self.values = values
-        self.sum = sum
+        self.fold = fold
         self.completions = completions
         self.errors = errors
     }
 
-    public var description: String { "values=\(values) sum=\(sum) completed=\(completions) errors=\(errors)" }
+    /// What `observers` observers see when each receives `stream` once per lifecycle for `lifecycles`
+    /// lifecycles (its fold runs on across lifecycles), then `completions` terminal completions in all.
+    public static func expect(
+        observers: Int = 1, lifecycles: Int = 1, completions: Int = 0, errors: Int = 0,
+        stream: (inout StreamFold) -> Void
+    ) -> Checksum {
+        var fold = StreamFold()
+        var perLifecycle = StreamFold()
+        stream(&perLifecycle)
+        for _ in 0..<lifecycles { stream(&fold) }
+        return Checksum(
+            values: perLifecycle.count &* lifecycles &* observers, fold: fold.value &* observers,
+            completions: completions, errors: errors)
+    }
+
+    public var description: String {
+        "values=\(values) fold=\(fold) completed=\(completions) errors=\(errors)"
+    }
+}
+
+/// The order-sensitive fold of one observer's values. The multiplier is odd and large, so the fold of a
+/// sequence changes when two different values trade places.
+public struct StreamFold: Sendable, Hashable {
+    public private(set) var value = 0
+    public private(set) var count = 0
+    public init() {}
+
+    @inline(__always)
+    public static func step(_ fold: Int, _ value: Int) -> Int { fold &* 1_000_003 &+ value }
+
+    @inline(__always)
+    public mutating func add(_ element: Int) {
+        value = Self.step(value, element)
+        count &+= 1
+    }
 }

@@ -6,6 +6,33 @@ import Glibc
 import Darwin
 #endif
 
+#if SIGNAL_LOCKED
+/// `signal-locked`: SwiftSignalKit's lock, a `pthread_mutex_t` (its `Lock`, `Atomic`, `ActionDisposable`,
+/// `MetaDisposable`, `DisposableSet` and bags each hold one). It parks under contention and ThreadSanitizer
+/// sees it. SwiftSignalKit stores the mutex inline in its owner; this struct cannot hand out a stable
+/// address of an inline field, so the mutex is allocated: one allocation per owner more than the library
+/// (stated in docs/decisions/fidelity.md). Each owner's comment says what it guards.
+@usableFromInline
+struct SpinLock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    @inlinable init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    @inlinable deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inlinable
+    func lock() { pthread_mutex_lock(mutex) }
+
+    @inlinable
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+#else
 /// A one-word lock for the short critical sections of this engine (state transitions, never a call
 /// out). Built on an inlined `Atomic<Int>` rather than `Synchronization.Mutex`, whose lock lives in the
 /// uninstrumented standard library on Linux, so ThreadSanitizer cannot see its happens-before edges and
@@ -51,3 +78,4 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
         word.store(0, ordering: .releasing)
     }
 }
+#endif

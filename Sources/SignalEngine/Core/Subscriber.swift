@@ -1,5 +1,133 @@
 import Synchronization
 
+#if SIGNAL_LOCKED
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `signal-locked` (docs/decisions/fidelity.md): SwiftSignalKit's `Subscriber` (Subscriber.swift), locked as
+/// the library locks it. A `pthread_mutex_t` stored inline guards the handlers, `terminated` and the
+/// upstream disposable. `putNext` takes it, copies the `next` handler out (a retain) unless terminated,
+/// unlocks and calls the copy; a terminal event or `dispose()` takes it, sets `terminated`, nils the three
+/// handlers and takes the upstream disposable out, and calls the handler and disposes upstream after
+/// unlocking. No handler runs under the mutex. As in the lean build, the subscriber is also the disposable
+/// `start` returns (SwiftSignalKit wraps it in a `SubscriberDisposable` and a `WrappedSubscriberDisposable`,
+/// two more objects with a mutex each, not reproduced: they are allocation, not synchronisation, per event).
+public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
+    // Guards `nextHandler`, `errorHandler`, `completedHandler`, `terminated` and `upstream`; never held
+    // while a handler runs or upstream is disposed. Stored inline and passed by address, as SwiftSignalKit
+    // does; the mutex, not the runtime's exclusivity check, makes the accesses exclusive.
+    @exclusivity(unchecked) private var mutex = pthread_mutex_t()
+    @exclusivity(unchecked) private var nextHandler: ((T) -> Void)?
+    @exclusivity(unchecked) private var errorHandler: ((E) -> Void)?
+    @exclusivity(unchecked) private var completedHandler: (() -> Void)?
+    @exclusivity(unchecked) private var terminated = false
+    @exclusivity(unchecked) private var upstream: Disposable?
+
+    public init(
+        next: @escaping (T) -> Void = { _ in },
+        error: @escaping (E) -> Void = { _ in },
+        completed: @escaping () -> Void = {}
+    ) {
+        self.nextHandler = next
+        self.errorHandler = error
+        self.completedHandler = completed
+        pthread_mutex_init(&mutex, nil)
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        pthread_mutex_destroy(&mutex)
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    /// True once a terminal event was put or the subscription was disposed.
+    public var isTerminated: Bool {
+        pthread_mutex_lock(&mutex)
+        let result = terminated
+        pthread_mutex_unlock(&mutex)
+        return result
+    }
+
+    @inline(__always)
+    public func putNext(_ value: T) {
+        pthread_mutex_lock(&mutex)
+        let action = terminated ? nil : nextHandler
+        pthread_mutex_unlock(&mutex)
+        action?(value)
+    }
+
+    public func putError(_ value: E) {
+        pthread_mutex_lock(&mutex)
+        if terminated {
+            pthread_mutex_unlock(&mutex)
+            return
+        }
+        let action = errorHandler
+        let taken = terminate()
+        pthread_mutex_unlock(&mutex)
+        action?(value)
+        taken?.dispose()
+    }
+
+    public func putCompletion() {
+        pthread_mutex_lock(&mutex)
+        if terminated {
+            pthread_mutex_unlock(&mutex)
+            return
+        }
+        let action = completedHandler
+        let taken = terminate()
+        pthread_mutex_unlock(&mutex)
+        action?()
+        taken?.dispose()
+    }
+
+    /// Ends the subscription: nothing is delivered that starts after this returns, and upstream is
+    /// disposed. Idempotent, any thread, also during delivery.
+    public func dispose() {
+        pthread_mutex_lock(&mutex)
+        if terminated {
+            pthread_mutex_unlock(&mutex)
+            return
+        }
+        let taken = terminate()
+        pthread_mutex_unlock(&mutex)
+        taken?.dispose()
+    }
+
+    /// With the mutex held: marks the subscriber terminated, drops its handlers, takes upstream out.
+    private func terminate() -> Disposable? {
+        terminated = true
+        nextHandler = nil
+        errorHandler = nil
+        completedHandler = nil
+        return upstream.take()
+    }
+
+    /// Called by `Signal.start` with what the generator returned (SwiftSignalKit's `assignDisposable`).
+    /// If the subscription already ended, the disposable is disposed at once.
+    @usableFromInline
+    func attach(_ disposable: Disposable) {
+        if disposable === EmptyDisposable { return }
+        pthread_mutex_lock(&mutex)
+        if terminated {
+            pthread_mutex_unlock(&mutex)
+            disposable.dispose()
+            return
+        }
+        upstream = disposable
+        pthread_mutex_unlock(&mutex)
+    }
+}
+#else
+
 /// The receiving end of one subscription: the next, error and completion handlers and a terminated flag.
 ///
 /// Locking (docs/decisions/signal-subscriber-locking.md): the handlers are immutable (`let`) from
@@ -105,3 +233,4 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         taken?.dispose()
     }
 }
+#endif

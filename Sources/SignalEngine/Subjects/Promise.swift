@@ -2,7 +2,10 @@ import Synchronization
 
 /// Replay-last subject: every new subscriber first gets the current value (if any), then the later
 /// events. As SwiftSignalKit's `Promise`, it can follow a signal (`set(_:)`); it can also be fed
-/// directly, terminal events included (the suite's replay-last subject).
+/// directly, terminal events included (the suite's replay-last subject). SwiftSignalKit's `Promise`
+/// never terminates; here a subscriber that comes after the terminal event gets the current value and
+/// then that event (RxSwift's ReplaySubject(1)), unless `replaysValueAfterTermination` is false, in
+/// which case it gets only the terminal event (the behaviour of `ValuePromise`, built on this class).
 public final class Promise<T, E>: @unchecked Sendable {
     @usableFromInline struct State {
         @usableFromInline var value: T?
@@ -36,8 +39,17 @@ public final class Promise<T, E>: @unchecked Sendable {
         return try body(&followed)
     }
 
+    /// Whether a subscriber that comes after the terminal event gets the current value before it.
+    @usableFromInline let replaysValueAfterTermination: Bool
+
     public init(_ value: T? = nil) {
         self.state = State(value: value)
+        self.replaysValueAfterTermination = true
+    }
+
+    init(_ value: T?, replaysValueAfterTermination: Bool) {
+        self.state = State(value: value)
+        self.replaysValueAfterTermination = replaysValueAfterTermination
     }
 
     deinit {
@@ -93,6 +105,10 @@ public final class Promise<T, E>: @unchecked Sendable {
         Signal<T, E> { subscriber in
             var current = self.withState { ($0.value, self.table.currentVersion(), $0.terminal) }
             while true {
+                if let terminal = current.2, !self.replaysValueAfterTermination {
+                    terminal.put(subscriber)
+                    return EmptyDisposable
+                }
                 if let value = current.0 { subscriber.putNext(value) }
                 if subscriber.isTerminated { return EmptyDisposable }
                 switch self.table.add(subscriber, ifVersion: current.1) {

@@ -2,8 +2,13 @@ import Synchronization
 
 /// SwiftSignalKit's `ValuePromise`: holds a current value and replays it to new subscribers; with
 /// `ignoreRepeated`, setting a value equal to the current one is not delivered.
-public final class ValuePromise<T: Equatable>: @unchecked Sendable {
-    private let promise: Promise<T, NoError>
+///
+/// SwiftSignalKit's `ValuePromise` has no error type and never terminates. This one can also be fed
+/// terminal events (the suite's behavior subject), and a subscriber that comes after one gets only that
+/// event, as RxSwift's BehaviorSubject does: a terminated value is not replayed (see
+/// docs/decisions/completion-rules.md).
+public final class ValuePromise<T: Equatable, E>: @unchecked Sendable {
+    private let promise: Promise<T, E>
     private let ignoreRepeated: Bool
     /// Guards the last value set (only consulted with `ignoreRepeated`).
     private let lastLock = SpinLock()
@@ -18,7 +23,7 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     }
 
     public init(_ value: T? = nil, ignoreRepeated: Bool = false) {
-        self.promise = Promise(value)
+        self.promise = Promise(value, replaysValueAfterTermination: false)
         self.last = value
         self.ignoreRepeated = ignoreRepeated
     }
@@ -35,5 +40,11 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
         promise.putNext(value)
     }
 
-    public func get() -> Signal<T, NoError> { promise.get() }
+    /// Ends the value stream with `error`; later subscribers get only the error.
+    public func putError(_ error: E) { promise.putError(error) }
+
+    /// Ends the value stream; later subscribers get only the completion.
+    public func putCompletion() { promise.putCompletion() }
+
+    public func get() -> Signal<T, E> { promise.get() }
 }

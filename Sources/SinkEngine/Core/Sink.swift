@@ -13,7 +13,7 @@ open class Sink<Element>: Disposable {
     /// The disposer that owns this sink and the subscription above; disposing it disposes both.
     public let cancel: SinkDisposer
     // Guards nothing but itself: set once by `dispose()`, read by `forwardOn` on every event.
-    private let disposedFlag = Atomic<Bool>(false)
+    private let disposedFlag = AtomicInt<Bool>(false)
 
     public init(observer: AnyObserver<Element>, cancel: SinkDisposer) {
         self.observer = observer

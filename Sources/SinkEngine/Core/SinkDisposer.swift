@@ -17,7 +17,7 @@ public final class SinkDisposer: Cancelable {
     }
 
     // Guards the hand-over of `sink` and `subscription` between `setSinkAndSubscription` and `dispose()`.
-    private let state = Atomic<Int>(0)
+    private let state = AtomicInt<Int>(0)
     // Written once before `sinkAndSubscriptionSet` is published, read and cleared by the side that
     // disposes; never touched concurrently (see the type comment).
     @exclusivity(unchecked) private var sink: Disposable?

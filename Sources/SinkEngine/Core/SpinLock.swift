@@ -5,6 +5,29 @@ import Glibc
 import Darwin
 #endif
 
+#if SINK_LOCKED
+/// `sink-locked`: RxSwift's `SpinLock`, which despite its name is `RecursiveLock`, a typealias of
+/// `NSRecursiveLock` (Platform/RecursiveLock.swift, Rx.swift): a recursive pthread mutex, allocated with its
+/// owner, that parks under contention. Each owner's comment says what it guards.
+struct SpinLock: ~Copyable {
+    private let mutex = PthreadMutex(recursive: true)
+
+    init() {}
+
+    @inline(__always)
+    func lock() { mutex.lock() }
+
+    @inline(__always)
+    func unlock() { mutex.unlock() }
+
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+#else
 /// A test-and-set lock on one atomic word, for the engine's short critical sections (a few loads and
 /// stores, never a call out).
 ///
@@ -45,3 +68,4 @@ struct SpinLock: ~Copyable {
         return try body()
     }
 }
+#endif

@@ -1,19 +1,22 @@
 import Synchronization
 
 /// A set of disposables disposed together. After `dispose()`, an inserted disposable is disposed at once.
+///
+/// As in RxSwift, the disposables live in a `Bag` (the first inline, then an array, then a dictionary), which
+/// is dropped when the composite is disposed; they are disposed in the bag's order (insertion order for the
+/// first 31).
 public final class CompositeDisposable: Cancelable {
     /// A handle to remove one disposable again.
     public struct DisposeKey: Hashable {
-        fileprivate let value: Int
+        fileprivate let key: BagKey
     }
 
     private struct State {
-        var disposables: [Int: Disposable] = [:]
-        var nextKey = 0
-        var isDisposed = false
+        /// `nil` once disposed.
+        var disposables: Bag<Disposable>? = Bag()
     }
 
-    // Guards the table, the key counter and the disposed flag; never held while disposing.
+    // Guards the bag (and with it the disposed state); never held while disposing.
     private let lock = SpinLock()
     @exclusivity(unchecked) private var guarded = State()
 
@@ -31,8 +34,7 @@ public final class CompositeDisposable: Cancelable {
     public init(_ disposables: Disposable...) {
         withState { state in
             for disposable in disposables {
-                state.disposables[state.nextKey] = disposable
-                state.nextKey += 1
+                _ = state.disposables!.insert(disposable)
             }
         }
         #if DEBUG
@@ -46,44 +48,33 @@ public final class CompositeDisposable: Cancelable {
         #endif
     }
 
-    public var isDisposed: Bool { withState { $0.isDisposed } }
+    public var isDisposed: Bool { withState { $0.disposables == nil } }
 
     /// Adds `disposable`; returns `nil` (having disposed it) if this composite is already disposed.
     @discardableResult
     public func insert(_ disposable: Disposable) -> DisposeKey? {
-        let key: Int? = withState { state in
-            if state.isDisposed { return nil }
-            let key = state.nextKey
-            state.nextKey += 1
-            state.disposables[key] = disposable
-            return key
+        let key: BagKey? = withState { state in
+            state.disposables?.insert(disposable)
         }
         guard let key else {
             disposable.dispose()
             return nil
         }
-        return DisposeKey(value: key)
+        return DisposeKey(key: key)
     }
 
     /// Removes the disposable for `key` and disposes it.
     public func remove(for key: DisposeKey) {
-        let removed = withState { $0.disposables.removeValue(forKey: key.value) }
+        let removed = withState { $0.disposables?.removeKey(key.key) }
         removed?.dispose()
     }
 
-    public var count: Int { withState { $0.disposables.count } }
+    public var count: Int { withState { $0.disposables?.count ?? 0 } }
 
     public func dispose() {
-        let removed: [Int: Disposable]? = withState { state in
-            if state.isDisposed { return nil }
-            state.isDisposed = true
-            let all = state.disposables
-            state.disposables = [:]
-            return all
+        let removed: Bag<Disposable>? = withState { state in
+            state.disposables.take()
         }
-        guard let removed else { return }
-        for key in removed.keys.sorted() {
-            removed[key]!.dispose()
-        }
+        removed?.forEach { $0.dispose() }
     }
 }

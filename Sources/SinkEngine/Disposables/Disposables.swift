@@ -25,7 +25,7 @@ final class NopDisposable: Disposable {
 /// Runs its action on the first `dispose()`, from whichever thread gets there first.
 final class AnonymousDisposable: Cancelable {
     // Guards `action`: the thread that flips it from false runs and releases the action.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicInt<Bool>(false)
     @exclusivity(unchecked) private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) {
@@ -53,7 +53,7 @@ final class AnonymousDisposable: Cancelable {
 /// Disposes two disposables once.
 final class BinaryDisposable: Cancelable {
     // Guards `first` and `second`: the thread that flips it from false disposes and releases them.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicInt<Bool>(false)
     @exclusivity(unchecked) private var first: Disposable?
     @exclusivity(unchecked) private var second: Disposable?
 

@@ -9,7 +9,7 @@ public final class SingleAssignmentDisposable: Cancelable {
     }
 
     // Guards the hand-over of `current` between `setDisposable` and `dispose()`.
-    private let state = Atomic<Int>(0)
+    private let state = AtomicInt<Int>(0)
     @exclusivity(unchecked) private var current: Disposable?
 
     public init() {

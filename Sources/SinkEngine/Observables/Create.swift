@@ -26,7 +26,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
 /// Guards the grammar for user code: events after a terminal event are dropped.
 final class AnonymousObservableSink<Element>: Sink<Element> {
     // Guards nothing but itself: set by the first terminal event, read by every event.
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicInt<Bool>(false)
 
     @inline(__always)
     func on(_ event: Event<Element>) {

@@ -1,16 +1,19 @@
 extension Producer {
-    /// Each element transformed.
+    /// Each element transformed: one `Map` producer, and per subscription one `MapSink`, as in RxSwift 6.
     ///
-    /// `composeMap` fusion: a map applied to a map becomes one `Map` producer whose transform is the
-    /// composition, so the chain has one sink and one subscription instead of two. RxSwift does this
-    /// with a virtual `composeMap` on `Observable`; a virtual generic method would run unspecialised here,
-    /// so the fusion is a cast made where the types are concrete: it applies when the map below keeps the
+    /// In the variant `sink-fused` (compiled with `SINK_FUSED`, docs/decisions/fidelity.md) a map applied
+    /// to a map becomes one `Map` producer whose transform is the composition, RxSwift 5's `composeMap`
+    /// (removed in RxSwift 6 by PR #2022): one sink and one subscription instead of two. RxSwift fused with
+    /// a virtual `composeMap` on `Observable`; a virtual generic method would run unspecialised here, so
+    /// the fusion is a cast made where the types are concrete: it applies when the map below keeps the
     /// element type (`Map<Element, Element>`), which covers chains of same-typed maps.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        #if SINK_FUSED
         if let inner = self as? Map<Element, Element> {
             let first = inner.transform
             return Map(source: inner.source) { try transform(first($0)) }
         }
+        #endif
         return Map(source: self, transform: transform)
     }
 }

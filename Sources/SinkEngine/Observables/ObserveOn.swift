@@ -16,6 +16,13 @@ final class ObserveOn<Element>: Producer<Element> {
         self.scheduler = scheduler
         super.init { producer, observer, cancel in
             let parent = unsafeDowncast(producer, to: ObserveOn<Element>.self)
+            // RxSwift 6 picks the sink by scheduler: a serial dispatch queue gets each event scheduled on
+            // its own (ObserveOnSerialDispatchQueue); other schedulers get the queue-and-drain sink.
+            if let serial = parent.scheduler as? SerialDispatchQueueScheduler {
+                let sink = ObserveOnSerialDispatchQueueSink(scheduler: serial, observer: observer, cancel: cancel)
+                let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
+                return SinkAndSubscription(sink: sink, subscription: subscription)
+            }
             let sink = ObserveOnSink(scheduler: parent.scheduler, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

@@ -2,9 +2,13 @@ import Synchronization
 
 /// What the three subjects share: an observer list, an optional replay buffer, and serial delivery.
 ///
-/// A subject is an observable (a `Producer` whose `run` registers the observer) and an observer.
-/// RxSwift delivers under a recursive lock; this engine holds no lock while calling out, so delivery is
-/// serialised instead: the thread that finds the subject idle delivers, and events or replays that
+/// A subject is an observable and an observer. As in RxSwift, it is not a producer in the Producer/Sink
+/// sense: subscribing runs no `run`, makes no sink and no `SinkDisposer` and does not enter the trampoline
+/// (RxSwift's subjects override `subscribe`; here they take `Producer`'s sinkless path); the subscription is
+/// the `SubjectSubscription` itself. Observers are kept in a `Bag`, RxSwift's container.
+///
+/// RxSwift takes the subject's lock to update its state and snapshot the observers, then delivers
+/// without it, relying on senders to serialise their calls. This engine serialises delivery itself: the thread that finds the subject idle delivers, and events or replays that
 /// arrive meanwhile (from other threads, or re-entrantly from an observer) are queued and delivered by
 /// it in order. A new subscriber is registered at once, and its replay is queued behind the events
 /// already accepted, so it sees the replayed values before anything newer.
@@ -18,14 +22,13 @@ public class SubjectBase<Element>: Producer<Element> {
     /// What to deliver, decided under the lock and carried out after unlocking.
     enum Delivery {
         case none
-        case broadcast([SubjectSubscription<Element>], Event<Element>)
+        case broadcast(Bag<SubjectSubscription<Element>>, Event<Element>)
         case replay(SubjectSubscription<Element>, [Element], stop: Event<Element>?)
     }
 
     struct State {
-        /// Subscribed observers, in subscription order (keys increase).
-        var observers: [SubjectSubscription<Element>] = []
-        var nextKey = 0
+        /// Subscribed observers.
+        var observers = Bag<SubjectSubscription<Element>>()
         /// The terminal event once received; afterwards new subscribers get it (after the replay).
         var stopEvent: Event<Element>?
         /// The latest `capacity` values, oldest first.
@@ -53,10 +56,9 @@ public class SubjectBase<Element>: Producer<Element> {
         var initialState = State()
         initialState.buffer = initial
         self.guarded = initialState
-        super.init { producer, observer, _ in
-            let subject = unsafeDowncast(producer, to: SubjectBase<Element>.self)
-            return SinkAndSubscription(sink: Disposables.create(), subscription: subject.register(observer))
-        }
+        super.init(subscribe: { producer, observer in
+            unsafeDowncast(producer, to: SubjectBase<Element>.self).register(observer)
+        })
     }
 
     // MARK: Observer side
@@ -77,7 +79,7 @@ public class SubjectBase<Element>: Producer<Element> {
             return
         }
         guarded.busy = true
-        let observers: [SubjectSubscription<Element>]
+        let observers: Bag<SubjectSubscription<Element>>
         switch event {
         case .next(let element):
             if capacity > 0 {
@@ -88,11 +90,11 @@ public class SubjectBase<Element>: Producer<Element> {
         case .error, .completed:
             guarded.stopEvent = event
             observers = guarded.observers
-            guarded.observers = []
+            guarded.observers.removeAll()
         }
         lock.unlock()
 
-        for observer in observers { observer.deliver(event) }
+        observers.forEach { $0.deliver(event) }
 
         lock.lock()
         if guarded.pending.isEmpty {
@@ -125,7 +127,7 @@ public class SubjectBase<Element>: Producer<Element> {
         case .error, .completed:
             state.stopEvent = event
             let observers = state.observers
-            state.observers = []
+            state.observers.removeAll()
             return .broadcast(observers, event)
         }
     }
@@ -135,7 +137,7 @@ public class SubjectBase<Element>: Producer<Element> {
         case .none:
             break
         case .broadcast(let observers, let event):
-            for observer in observers { observer.deliver(event) }
+            observers.forEach { $0.deliver(event) }
         case .replay(let observer, let elements, let stop):
             for element in elements { observer.deliver(.next(element)) }
             if let stop { observer.deliver(stop) }
@@ -169,9 +171,7 @@ public class SubjectBase<Element>: Producer<Element> {
             if let stop = state.stopEvent {
                 return .replay(subscription, replaysAfterStop ? state.buffer : [], stop: stop)
             }
-            subscription.key = state.nextKey
-            state.nextKey += 1
-            state.observers.append(subscription)
+            subscription.key = state.observers.insert(subscription)
             if state.buffer.isEmpty { return .none }
             if state.busy {
                 state.pending.append(.replay(subscription, state.buffer, stop: nil))
@@ -194,15 +194,8 @@ public class SubjectBase<Element>: Producer<Element> {
 
     func unregister(_ subscription: SubjectSubscription<Element>) {
         let removed: SubjectSubscription<Element>? = withState { state in
-            // Keys increase along the list: binary search.
-            var low = 0
-            var high = state.observers.count
-            while low < high {
-                let middle = (low + high) / 2
-                if state.observers[middle].key < subscription.key { low = middle + 1 } else { high = middle }
-            }
-            guard low < state.observers.count, state.observers[low] === subscription else { return nil }
-            return state.observers.remove(at: low)
+            guard let key = subscription.key else { return nil }
+            return state.observers.removeKey(key)
         }
         _ = removed  // released after unlocking
     }
@@ -214,8 +207,9 @@ public final class SubjectSubscription<Element>: Disposable {
     private let observer: AnyObserver<Element>
     // Guards `subject` (released by the first `dispose()`), and silences delivery once set.
     private let disposed = Atomic<Bool>(false)
-    /// Position key in the subject's list; set under the subject's lock before the list holds it.
-    @exclusivity(unchecked) var key = 0
+    /// Key in the subject's bag; set under the subject's lock when the bag takes it (never, if the subject
+    /// had already stopped).
+    @exclusivity(unchecked) var key: BagKey?
 
     init(subject: SubjectBase<Element>, observer: AnyObserver<Element>) {
         self.subject = subject

@@ -1,7 +1,8 @@
 
 /// RACReplaySubject: a subject that remembers the last `capacity` values (and the terminal event) and
-/// sends them to each new subscriber before the live events. `ReplaySubject(capacity: 1, initial: x)`
-/// is the replay-last / BehaviorSubject-like flavour.
+/// sends them to each new subscriber before the live events, also after the terminal event.
+/// `ReplaySubject(capacity: 1, initial: x)` is the suite's replay-last flavour; `BehaviorSubject` is the
+/// one that replays nothing once terminated.
 ///
 /// RAC replays while holding the subject's lock; here the buffer is copied under the lock and replayed
 /// after it (no lock is held while calling out). The subscriber is registered in the same critical

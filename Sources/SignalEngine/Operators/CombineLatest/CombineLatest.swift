@@ -1,5 +1,6 @@
 /// Emits `f` of the latest values once every input has produced one. Completes when all inputs have
-/// completed, or when one completes without ever producing a value; the first error terminates.
+/// completed, also when one completed without ever producing a value (SwiftSignalKit's rule, see
+/// docs/decisions/completion-rules.md); the first error terminates.
 @inlinable
 public func combineLatest<T1, T2, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ f: @escaping (T1, T2) -> R

@@ -61,15 +61,15 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
         if let snapshot { subscriber.putNext(combine(snapshot)) }
     }
 
-    /// Input `index` completed: the whole completes when all have, or at once if this one never
-    /// produced a value (no combination can ever be emitted).
+    /// Input `index` completed: the whole completes when all have, also if one never produced a value
+    /// (SwiftSignalKit's `combineLatest` rule; see docs/decisions/completion-rules.md).
     @usableFromInline
     func putCompletion(_ index: Int) {
         let count = self.count
         let complete = withState { state -> Bool in
             if state.done { return false }
             state.completedCount += 1
-            if !state.hasValue[index] || state.completedCount == count {
+            if state.completedCount == count {
                 state.done = true
                 return true
             }

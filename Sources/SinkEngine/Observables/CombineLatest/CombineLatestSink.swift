@@ -37,11 +37,9 @@ class CombineLatestSink<Result>: SerializingSink<Result> {
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
-            // An input that completes without a value can never contribute: the whole completes.
-            if hasValue & bit == 0 {
-                forwardTerminal(.completed)
-                return
-            }
+            // Completes when every input has, also if one completed without a value (SwiftSignalKit's and
+            // RAC's rule; RxSwift completes at the next value of the last open input there, see
+            // docs/decisions/completion-rules.md).
             isDone |= bit
             if isDone == allInputs {
                 forwardTerminal(.completed)

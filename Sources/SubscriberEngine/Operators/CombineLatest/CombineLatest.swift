@@ -1,7 +1,7 @@
 extension Signal {
     /// RAC's `-combineLatestWith:`: pairs of the latest values once both sides have sent one. Completes
-    /// when both have completed, or at once when a side completes without ever sending a value (it can
-    /// never contribute); the first error ends everything.
+    /// when both have completed, also when a side completed without ever sending a value (RAC's rule,
+    /// see docs/decisions/completion-rules.md); the first error ends everything.
     public func combineLatest<Other>(with other: Signal<Other>) -> Signal<(Value, Other)> {
         let source = self
         return .createSignal { subscriber in

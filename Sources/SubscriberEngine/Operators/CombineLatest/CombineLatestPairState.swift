@@ -46,7 +46,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     func completedFirst() {
         let complete = withState { state -> Bool in
             state.firstDone = true
-            guard !state.finished, state.first == nil || state.secondDone else { return false }
+            guard !state.finished, state.secondDone else { return false }
             state.finished = true
             return true
         }
@@ -56,7 +56,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     func completedSecond() {
         let complete = withState { state -> Bool in
             state.secondDone = true
-            guard !state.finished, state.second == nil || state.firstDone else { return false }
+            guard !state.finished, state.firstDone else { return false }
             state.finished = true
             return true
         }

@@ -42,7 +42,7 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     func completed(at index: Int) {
         let complete = withState { state -> Bool in
             state.done += 1
-            guard !state.finished, state.latest[index] == nil || state.done == count else { return false }
+            guard !state.finished, state.done == count else { return false }
             state.finished = true
             return true
         }

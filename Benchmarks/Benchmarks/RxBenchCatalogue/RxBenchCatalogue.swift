@@ -1,0 +1,140 @@
+// rxbench's catalogue as package-benchmark benchmarks: one per row (engine, variant, reference, library) and
+// workload, named `engine/Workload[params]`, made in one loop from `EngineRegistry` and `Catalogue`. Each
+// iteration is one checked run of the workload through the row's adapter (`RegisteredEngine.prepare`, the
+// harness's own runner): a wrong checksum fails the benchmark, never a figure. docs/benchmarks.md.
+
+import Benchmark
+import EngineRegistry
+import Foundation
+import Measurement
+import RxBenchCore
+import Workloads
+
+let benchmarks: @Sendable () -> Void = {
+    let settings = Settings.fromEnvironment()
+    for engine in EngineRegistry.all {
+        // A row that cannot express a workload gets no benchmark; `rxbench --list` gives the reason.
+        for workload in Catalogue.all where engine.unsupported(workload) == nil {
+            register(engine, workload, settings)
+        }
+    }
+    registerCalibration(settings)
+}
+
+/// How big an iteration is and how many to run. The defaults suit a baseline workflow; the environment
+/// overrides them for the malloc agreement check (scripts/check-benchmark-mallocs.py).
+struct Settings {
+    /// RXBENCH_BENCHMARK_SIZE: events or lifecycles per iteration of every pumping and creating workload.
+    var size: Int?
+    /// RXBENCH_BENCHMARK_ITERATIONS: at most this many measured iterations per benchmark.
+    var iterations: Int?
+
+    static func fromEnvironment() -> Settings {
+        Settings(
+            size: positive("RXBENCH_BENCHMARK_SIZE"), iterations: positive("RXBENCH_BENCHMARK_ITERATIONS"))
+    }
+
+    /// A positive integer from the environment, or nil when unset; anything else ends the process with one line.
+    private static func positive(_ name: String) -> Int? {
+        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+        guard let value = Int(text), value > 0 else {
+            FileHandle.standardError.write(Data("error: \(name) must be a positive integer, got '\(text)'\n".utf8))
+            exit(1)
+        }
+        return value
+    }
+
+    /// Units per iteration and the matching scaling factor. A scalable workload runs 1,000 events or
+    /// lifecycles per iteration with scaling `.kilo`, so package-benchmark's scaled columns (marked `*`) read
+    /// per event or per lifecycle. Latency workloads sample one subscribe + dispose per iteration. Sweep
+    /// points whose size is the parameter keep it.
+    func plan(for workload: Workload) -> (size: Int, scaling: BenchmarkScalingFactor) {
+        if workload.shape == .latency { return (1, .one) }
+        if let size { return (size, .one) }
+        if workload.scalable, workload.defaultSize >= 1_000 { return (1_000, .kilo) }
+        return (workload.defaultSize, .one)
+    }
+
+    func configuration(scaling: BenchmarkScalingFactor, latency: Bool) -> Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal],
+            warmupIterations: 1,
+            scalingFactor: scaling,
+            maxDuration: .seconds(1),
+            maxIterations: iterations ?? (latency ? 100_000 : 10_000),
+            thresholds: Thresholds.all)
+    }
+}
+
+/// Tolerances for `benchmark baseline check`, from the run-to-run spread measured on the project's 2-core
+/// machine (docs/benchmarks.md, results/benchmarks/): a check must not fail on noise, and must fail on any
+/// change of the exact allocation count.
+enum Thresholds {
+    static var all: [BenchmarkMetric: BenchmarkThresholds] {
+        [
+            .wallClock: BenchmarkThresholds(relative: [.p50: timePercent]),
+            .throughput: BenchmarkThresholds(relative: [.p50: timePercent]),
+            .mallocCountTotal: BenchmarkThresholds(absolute: [.p0: 0, .p50: 0, .p100: 0]),
+        ]
+    }
+    /// Percent of the baseline's median.
+    static let timePercent = 25.0
+}
+
+/// Holds the prepared workload between setup, iterations and teardown (package-benchmark runs them on one
+/// thread, one benchmark per process).
+final class PreparedBox: @unchecked Sendable {
+    var prepared: PreparedWorkload?
+}
+
+func register(_ engine: RegisteredEngine, _ workload: Workload, _ settings: Settings) {
+    let plan = settings.plan(for: workload)
+    let box = PreparedBox()
+    Benchmark(
+        "\(engine.descriptor.id)/\(workload.id)",
+        configuration: settings.configuration(scaling: plan.scaling, latency: workload.shape == .latency),
+        closure: { benchmark in
+            guard let prepared = box.prepared else { return benchmark.error("setup did not run") }
+            // Only the iteration itself is inside package-benchmark's window, as in rxbench's own count.
+            benchmark.startMeasurement()
+            do throws(HarnessError) {
+                try prepared.iterate()
+            } catch {
+                benchmark.stopMeasurement()
+                return benchmark.error(error.description)
+            }
+            benchmark.stopMeasurement()
+        },
+        setup: { box.prepared = try engine.prepare(workload, size: plan.size) },
+        teardown: {
+            defer { box.prepared = nil }
+            try box.prepared?.finish()
+        })
+}
+
+/// `calibration/EscapingObjects[count=64]`: 64 heap objects per iteration, the burst rxbench counts at
+/// start-up to prove its counter exact. package-benchmark's count minus 64 is the tool's own offset per
+/// iteration (docs/benchmarks.md); the agreement check reads it from here.
+func registerCalibration(_ settings: Settings) {
+    let count = 64
+    let keep = CalibrationObjects(capacity: count)
+    Benchmark(
+        "calibration/EscapingObjects[count=\(count)]",
+        configuration: settings.configuration(scaling: .one, latency: false),
+        closure: { benchmark in
+            keep.objects.removeAll(keepingCapacity: true)
+            benchmark.startMeasurement()
+            for index in 0..<count { keep.objects.append(CalibrationObject(index)) }
+            benchmark.stopMeasurement()
+        })
+}
+
+final class CalibrationObjects: @unchecked Sendable {
+    var objects: [CalibrationObject] = []
+    init(capacity: Int) { objects.reserveCapacity(capacity) }
+}
+
+final class CalibrationObject {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import RxBenchCore
+
+/// Swift concurrency as people write it today, behind the harness's `EngineAdapter`, written against
+/// rxbench's public API only: `AsyncThrowingStream` for `create` and subjects (a continuation per
+/// subscriber), the standard library's `map`/`filter`/`compactMap`/`prefix`/`dropFirst`/`flatMap`, and
+/// swift-async-algorithms' `reductions`, `removeDuplicates` and `chain`. Subscribing starts a `Task` that
+/// consumes with `for try await`; disposing is `task.cancel()`.
+///
+/// The consuming tasks prefer `CallerExecutor`, which runs each job on the thread that enqueued it, so
+/// that every event is delivered before the sender returns, as the engines' immediate scheduler does (the
+/// harness and the marble cases rely on that). What this leaves out (the hop to a pool thread) and the
+/// operators it cannot express are argued in docs/decisions/real-libraries.md.
+public struct AsyncStreamAdapter: EngineAdapter {
+    public typealias Stream = IntSequence
+    public typealias Subscription = Task<Void, Never>
+    public typealias Subject = StreamSubject
+    public typealias Observer = EventObserver
+
+    public init() {}
+
+    public var descriptor: EngineDescriptor {
+        EngineDescriptor(
+            id: "async-stream", role: .library,
+            modelledOn: "AsyncStream + for await in a Task, swift-async-algorithms 1.1.4")
+    }
+
+    public func stream(_ flow: Flow, subjects: [StreamSubject]) throws(UnsupportedFlow) -> IntSequence {
+        try StreamTranslator(subjects: subjects, feedbackState: nil).sequence(for: flow)
+    }
+
+    public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+
+    public func subscribe(_ stream: IntSequence, with observer: EventObserver) -> Task<Void, Never> {
+        Task(executorPreference: CallerExecutor.shared) {
+            do {
+                for try await value in stream {
+                    // A cancelled task's stream still hands out what it had buffered: stop at once instead.
+                    if Task.isCancelled { return }
+                    observer.next(value)
+                }
+                if !Task.isCancelled { observer.completed() }
+            } catch {
+                if !Task.isCancelled { observer.error(error as? BenchError ?? .foreign) }
+            }
+        }
+    }
+
+    public func dispose(_ subscription: Task<Void, Never>) {
+        CallerExecutor.shared.cancel(subscription)
+    }
+
+    public func makeSubject(_ kind: SubjectKind) -> StreamSubject {
+        StreamSubject(kind)
+    }
+
+    public func sender(for subject: StreamSubject) -> SubjectSender {
+        SubjectSender(
+            next: { subject.send($0) }, error: { subject.fail($0) }, completed: { subject.finish() })
+    }
+}
+
+/// A task executor that runs each job at once on the thread that enqueues it: a task resumed by
+/// `continuation.yield` runs inside `yield`, a task cancelled by `cancel(_:)` finishes inside it.
+public final class CallerExecutor: TaskExecutor, @unchecked Sendable {
+    public static let shared = CallerExecutor()
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        if let deferred = Deferred.current {
+            deferred.jobs.append(UnownedJob(job))
+        } else {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    /// `task.cancel()`, then the jobs it made runnable. The runtime runs cancellation handlers (which
+    /// resume the task's awaited continuation) while it holds the task's status lock: the resumed task
+    /// must not run before `cancel()` has returned.
+    public func cancel(_ task: Task<Void, Never>) {
+        let deferred = Deferred()
+        let outer = Deferred.current
+        Deferred.current = deferred
+        task.cancel()
+        Deferred.current = outer
+        for job in deferred.jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+}
+
+/// Jobs enqueued on this thread while a `cancel()` runs.
+private final class Deferred {
+    var jobs: [UnownedJob] = []
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Unretained: the `cancel(_:)` frame that set it keeps it alive.
+    static var current: Deferred? {
+        get { pthread_getspecific(key).map { Unmanaged<Deferred>.fromOpaque($0).takeUnretainedValue() } }
+        set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+    }
+}

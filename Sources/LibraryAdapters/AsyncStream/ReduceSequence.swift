@@ -1,0 +1,25 @@
+import RxBenchCore
+
+/// `try await base.reduce(seed, combine)` as a sequence of its one result (the seed for an empty base).
+struct ReduceSequence: AsyncSequence, Sendable {
+    typealias Element = Int
+    let base: IntSequence
+    let seed: Int
+    let combine: @Sendable (Int, Int) -> Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator(), seed: seed, combine: combine) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: IntIterator?
+        let seed: Int
+        let combine: @Sendable (Int, Int) -> Int
+
+        mutating func next() async throws -> Int? {
+            guard var iterator = base else { return nil }
+            base = nil
+            var result = seed
+            while let value = try await iterator.next() { result = combine(result, value) }
+            return result
+        }
+    }
+}

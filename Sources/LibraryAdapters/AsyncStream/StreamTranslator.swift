@@ -1,0 +1,205 @@
+import AsyncAlgorithms
+import RxBenchCore
+
+/// One recursive translation of a `Flow` into asynchronous sequences. What Swift concurrency has no
+/// synchronous way to express throws `UnsupportedFlow` with the reason.
+struct StreamTranslator {
+    let subjects: [StreamSubject]
+    /// The state stream of the enclosing `.system`, for `.feedbackState`.
+    let feedbackState: IntSequence?
+
+    func sequence(for flow: Flow) throws(UnsupportedFlow) -> IntSequence {
+        switch flow {
+        case .just(let value):
+            return IntSequence(CollectionOfOne(value).async)
+        case .from(let values):
+            return IntSequence(values.async)
+        case .empty:
+            return IntSequence(EmptyCollection<Int>().async)
+        case .never:
+            return IntSequence { IntIterator(AsyncThrowingStream<Int, Error> { _ in }.makeAsyncIterator()) }
+        case .fail(let error):
+            return .failing(error)
+        case .create(let emitter):
+            return create(emitter)
+        case .deferred(let factory):
+            let translator = self
+            return IntSequence { translator.translatedOrFailing(factory.make()).makeAsyncIterator() }
+        case .subject(let index):
+            let subject = subjects[index]
+            return IntSequence { IntIterator(subject.subscribe().makeAsyncIterator()) }
+
+        case .map(let source, let transform):
+            return try IntSequence(sequence(for: source).map(transform.apply))
+        case .compactMap(let source, let transform):
+            return try IntSequence(sequence(for: source).compactMap(transform.apply))
+        case .filter(let source, let predicate):
+            return try IntSequence(sequence(for: source).filter(predicate.test))
+        case .scan(let source, let seed, let accumulator):
+            return try IntSequence(sequence(for: source).reductions(seed, accumulator.combine))
+        case .reduce(let source, let seed, let accumulator):
+            // `try await sequence.reduce(seed, +)`, as a sequence of its one result.
+            let base = try sequence(for: source)
+            return IntSequence(ReduceSequence(base: base, seed: seed, combine: accumulator.combine))
+        case .take(let source, let count):
+            return try IntSequence(sequence(for: source).prefix(max(0, count)))
+        case .skip(let source, let count):
+            return try IntSequence(sequence(for: source).dropFirst(count))
+        case .distinctUntilChanged(let source):
+            return try IntSequence(sequence(for: source).removeDuplicates())
+        case .startWith(let source, let values):
+            return try IntSequence(chain(values.async, sequence(for: source)))
+        case .tap(let source, let hooks):
+            return try IntSequence(TapSequence(base: sequence(for: source), hooks: hooks))
+        case .asyncMap(let source, let transform):
+            // An async transform is a plain `map` in Swift concurrency: one value at a time, in source order.
+            return try IntSequence(sequence(for: source).map { value in
+                await withCheckedContinuation { continuation in
+                    transform.start(value) { continuation.resume(returning: $0) }
+                }
+            })
+        case .asyncFilter(let source, let predicate):
+            return try IntSequence(sequence(for: source).filter { value in
+                await withCheckedContinuation { continuation in
+                    predicate.start(value) { continuation.resume(returning: $0) }
+                }
+            })
+        case .retry(let source, let attempts):
+            return try IntSequence(RetrySequence(base: sequence(for: source), attempts: attempts))
+        case .catchError(let source, let handler):
+            let translator = self
+            return try IntSequence(CatchSequence(base: sequence(for: source)) { error in
+                translator.translatedOrFailing(handler.recover(error))
+            })
+        case .subscribeOn(let source, let spec), .observeOn(let source, let spec):
+            // Where a task's code runs is its executor's business, not an operator's: immediate and the
+            // trampoline are the consuming task itself; a queue has no operator.
+            if case .serial = spec {
+                throw UnsupportedFlow(
+                    engine: "async-stream",
+                    operation: "\(flow.operatorName)(serial queue): no scheduler operator; the consuming task's executor decides")
+            }
+            return try sequence(for: source)
+
+        case .concat(let sources):
+            guard let first = sources.first else { return IntSequence(EmptyCollection<Int>().async) }
+            var result = try sequence(for: first)
+            for source in sources.dropFirst() { result = try IntSequence(chain(result, sequence(for: source))) }
+            return result
+        case .flatMap(let source, let selector):
+            // The standard library's flatMap runs one inner sequence at a time (concatMap); with `just`
+            // inners the events are the same as a merging flatMap's.
+            let base = try sequence(for: source)
+            if selector.returnsJust { return IntSequence(base.flatMap { CollectionOfOne($0).async }) }
+            let translator = self
+            return IntSequence(base.flatMap { translator.translatedOrFailing(selector.select($0)) })
+        case .single(let producer):
+            return single(producer)
+        case .asSingle(let source):
+            // No one-result type: callers take the first element.
+            return try IntSequence(sequence(for: source).prefix(1))
+        case .singleFlatMap(let source, let selector):
+            let translator = self
+            return try IntSequence(sequence(for: source).flatMap { translator.single(selector.select($0)) })
+        case .merge, .combineLatest, .zip, .flatMapLatest:
+            throw UnsupportedFlow(
+                engine: "async-stream",
+                operation: "\(flow.operatorName): swift-async-algorithms runs it in an unstructured Task on the global executor (asynchronous delivery)")
+        case .takeUntil:
+            throw UnsupportedFlow(
+                engine: "async-stream", operation: "takeUntil: no operator (racing two sequences needs a task group)")
+        case .using:
+            throw UnsupportedFlow(
+                engine: "async-stream", operation: "using: no operator (a consumer uses defer in its own task)")
+
+        case .system(let initial, let reduce, let feedbacks):
+            guard feedbacks.count == 1 else {
+                throw UnsupportedFlow(
+                    engine: "async-stream",
+                    operation: "system with \(feedbacks.count) feedbacks: merging them needs swift-async-algorithms' merge")
+            }
+            return system(initial: initial, reduce: reduce, feedback: feedbacks[0])
+        case .feedbackState:
+            return feedbackState ?? .failing(.foreign)
+        }
+    }
+
+    /// For flows made during iteration (factories, selectors, handlers): an inner flow this row cannot
+    /// express fails the stream with `BenchError.foreign`.
+    func translatedOrFailing(_ flow: Flow) -> IntSequence {
+        do { return try sequence(for: flow) } catch { return .failing(.foreign) }
+    }
+
+    /// A request: an async function (`AnswerSequence` awaits it once) where the answer is given at once; a
+    /// callback producer behind a single-element `AsyncThrowingStream` (yield, finish), whose later yields are
+    /// dropped, so the first answer wins.
+    func single(_ producer: SingleProducer) -> IntSequence {
+        switch producer {
+        case .success(let value):
+            return IntSequence(AnswerSequence { value })
+        case .failure(let error):
+            return IntSequence(AnswerSequence { throw error })
+        case .script(let script):
+            return IntSequence {
+                IntIterator(AsyncThrowingStream<Int, Error> { continuation in
+                    let action = script(
+                        SingleReply(
+                            success: {
+                                continuation.yield($0)
+                                continuation.finish()
+                            },
+                            failure: { continuation.finish(throwing: $0) }))
+                    continuation.onTermination = { _ in action.run() }
+                }.makeAsyncIterator())
+            }
+        }
+    }
+
+    /// `.create`: an `AsyncThrowingStream` whose build closure runs per subscription (per iterator).
+    private func create(_ emitter: Emitter) -> IntSequence {
+        switch emitter {
+        case .repeating(let value, let count, let thenComplete):
+            return IntSequence {
+                IntIterator(AsyncThrowingStream<Int, Error> { continuation in
+                    for _ in 0..<count { continuation.yield(value) }
+                    if thenComplete { continuation.finish() }
+                }.makeAsyncIterator())
+            }
+        case .counting(let count, let thenComplete):
+            return IntSequence {
+                IntIterator(AsyncThrowingStream<Int, Error> { continuation in
+                    for value in 0..<count { continuation.yield(value) }
+                    if thenComplete { continuation.finish() }
+                }.makeAsyncIterator())
+            }
+        case .script(let script):
+            return IntSequence {
+                IntIterator(AsyncThrowingStream<Int, Error> { continuation in
+                    let action = script(
+                        EventObserver(
+                            next: { continuation.yield($0) },
+                            error: { continuation.finish(throwing: $0) },
+                            completed: { continuation.finish() }))
+                    continuation.onTermination = { _ in action.run() }
+                }.makeAsyncIterator())
+            }
+        }
+    }
+
+    /// RxFeedback's loop with one feedback: the state is a replaying `StreamSubject` the feedback iterates;
+    /// each reduced state is sent into it while the same task iterates on, so the loop is flat (a send
+    /// while the feedback's stream is not awaited only buffers).
+    private func system(initial: Int, reduce: IntAccumulator, feedback: Flow) -> IntSequence {
+        let subjects = self.subjects
+        return IntSequence {
+            let state = StreamSubject(.replayLast(initial: initial))
+            let replayed = IntSequence { IntIterator(state.subscribe().makeAsyncIterator()) }
+            let mutations = StreamTranslator(subjects: subjects, feedbackState: replayed).translatedOrFailing(feedback)
+            let states = mutations.reductions(initial, reduce.combine).map { next -> Int in
+                state.send(next)
+                return next
+            }
+            return IntIterator(chain(CollectionOfOne(initial).async, states).makeAsyncIterator())
+        }
+    }
+}

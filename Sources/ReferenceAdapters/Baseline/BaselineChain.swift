@@ -1,0 +1,92 @@
+import RxBenchCore
+
+/// A translated chain of the floor: where values come from and the user's closures, in order.
+public struct BaselineChain: @unchecked Sendable {
+    enum Source {
+        case just(Int)
+        case values([Int])
+        case never
+        case repeating(value: Int, count: Int, thenComplete: Bool)
+        case counting(count: Int, thenComplete: Bool)
+        case subject(BaselineSubject)
+    }
+
+    enum Stage {
+        case map((Int) -> Int)
+        case filter((Int) -> Bool)
+        case compactMap((Int) -> Int?)
+        case scan(seed: Int, (Int, Int) -> Int)
+        case take(Int)
+    }
+
+    let source: Source
+    /// Observer side first: `stages[0]` is the stage nearest the observer.
+    let stages: [Stage]
+
+    /// Composes the stages around the observer, nearest first: one closure per pair of stages (a stage
+    /// and the one below it), made once for this subscription. Stages with state (scan, take) keep it in a
+    /// box captured by their closure.
+    func compose(into subscription: BaselineSubscription) -> (Int) -> Void {
+        var next: (Int) -> Void = subscription.observer.next
+        var index = 0
+        while index < stages.count {
+            if index + 1 < stages.count, case let .map(transform) = stages[index + 1] {
+                // A map and the stage below it, in one closure.
+                next = Self.closure(for: stages[index], after: transform, down: next, subscription: subscription)
+                index += 2
+            } else {
+                next = Self.closure(for: stages[index], after: nil, down: next, subscription: subscription)
+                index += 1
+            }
+        }
+        return next
+    }
+
+    /// The closure of `stage`, with `first` (a map above it) applied before it when given.
+    private static func closure(
+        for stage: Stage, after first: ((Int) -> Int)?, down: @escaping (Int) -> Void,
+        subscription: BaselineSubscription
+    ) -> (Int) -> Void {
+        switch (stage, first) {
+        case let (.map(transform), nil):
+            return { down(transform($0)) }
+        case let (.map(transform), first?):
+            return { down(transform(first($0))) }
+        case let (.filter(test), nil):
+            return { if test($0) { down($0) } }
+        case let (.filter(test), first?):
+            return {
+                let mapped = first($0)
+                if test(mapped) { down(mapped) }
+            }
+        case let (.compactMap(transform), nil):
+            return { if let value = transform($0) { down(value) } }
+        case let (.compactMap(transform), first?):
+            return { if let value = transform(first($0)) { down(value) } }
+        case let (.scan(seed, accumulate), first):
+            let total = Box(seed)
+            let first = first ?? { $0 }
+            return {
+                total.value = accumulate(total.value, first($0))
+                down(total.value)
+            }
+        case let (.take(count), first):
+            if count == 0 { subscription.complete() }
+            let remaining = Box(count)
+            let first = first ?? { $0 }
+            return {
+                guard remaining.value > 0 else { return }
+                remaining.value -= 1
+                down(first($0))
+                if remaining.value == 0 { subscription.complete() }
+            }
+        }
+    }
+}
+
+/// Per-subscription state of a stage (a scan's total, a take's remaining count). Single-threaded by
+/// design, so the dynamic exclusivity check, which would run on every event, is off.
+final class Box {
+    @exclusivity(unchecked) var value: Int
+    init(_ value: Int) { self.value = value }
+}

@@ -1,0 +1,134 @@
+import RxBenchCore
+
+/// One subscription of the floor: the observer and whether it has ended. Single-threaded by design
+/// (the floor has no locks), so the dynamic exclusivity checks are off.
+public final class BaselineSubscription: @unchecked Sendable {
+    let observer: EventObserver
+    @exclusivity(unchecked) private(set) var isDone = false
+    @exclusivity(unchecked) weak var subject: BaselineSubject?
+    /// Where the subject keeps this subscription.
+    @exclusivity(unchecked) var slot = 0
+    /// The composed closure a subject calls, set when it attaches this subscription.
+    @exclusivity(unchecked) var next: (Int) -> Void = { _ in }
+
+    init(observer: EventObserver) {
+        self.observer = observer
+    }
+
+    func complete() {
+        guard !isDone else { return }
+        isDone = true
+        observer.completed()
+        subject?.detach(self)
+    }
+
+    func fail(_ error: BenchError) {
+        guard !isDone else { return }
+        isDone = true
+        observer.error(error)
+        subject?.detach(self)
+    }
+
+    func dispose() {
+        isDone = true
+        subject?.detach(self)
+    }
+}
+
+/// A subject of the floor: a plain array of subscriptions with their composed closures, no locks.
+/// Detaching leaves a hole (O(1), whatever the number of siblings); trailing holes are dropped at once and
+/// the array is compacted, in order, once half of it is holes and no send is running: the cheap structure
+/// a careful author would write for many subscribers, kept in subscription order.
+public final class BaselineSubject: @unchecked Sendable {
+    @exclusivity(unchecked) private var entries: [BaselineSubscription?] = []
+    @exclusivity(unchecked) private var live = 0
+    @exclusivity(unchecked) private var sending = false
+    private var latest: Int?
+    private let replays: Bool
+    /// Replay-last replays its value to a late subscriber after the terminal event; behavior does not.
+    private let replaysAfterTermination: Bool
+    private var terminal: BenchError??
+
+    init(kind: SubjectKind) {
+        switch kind {
+        case .publish:
+            replays = false
+            replaysAfterTermination = false
+        case let .replayLast(initial):
+            replays = true
+            replaysAfterTermination = true
+            latest = initial
+        case let .behavior(initial):
+            replays = true
+            replaysAfterTermination = false
+            latest = initial
+        }
+    }
+
+    func attach(_ subscription: BaselineSubscription, next: @escaping (Int) -> Void) {
+        if replays, terminal == nil || replaysAfterTermination, let latest { next(latest) }
+        if let terminal {
+            if let error = terminal { subscription.fail(error) } else { subscription.complete() }
+            return
+        }
+        guard !subscription.isDone else { return }
+        subscription.subject = self
+        subscription.slot = entries.count
+        subscription.next = next
+        entries.append(subscription)
+        live += 1
+    }
+
+    func detach(_ subscription: BaselineSubscription) {
+        let slot = subscription.slot
+        subscription.subject = nil
+        guard slot < entries.count, entries[slot] === subscription else { return }
+        entries[slot] = nil
+        live -= 1
+        if !sending { compact() }
+    }
+
+    /// Drops trailing holes, then compacts when half the slots are holes: the array then holds the same
+    /// count after the same subscribes and disposes, whatever came before (so allocation counts are exact).
+    private func compact() {
+        while let last = entries.last, last == nil { entries.removeLast() }
+        guard entries.count >= 16, live * 2 < entries.count else { return }
+        var kept = 0
+        for index in entries.indices {
+            guard let entry = entries[index] else { continue }
+            entry.slot = kept
+            entries[kept] = entry
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+    }
+
+    /// Sends to the observers subscribed when the send began, calling each closure in place.
+    func send(_ value: Int) {
+        guard terminal == nil else { return }
+        if replays { latest = value }
+        sending = true
+        let count = entries.count
+        var index = 0
+        while index < count {
+            entries[index]?.next(value)
+            index += 1
+        }
+        sending = false
+        compact()
+    }
+
+    func complete() {
+        guard terminal == nil else { return }
+        terminal = .some(nil)
+        let current = entries
+        for entry in current { entry?.complete() }
+    }
+
+    func fail(_ error: BenchError) {
+        guard terminal == nil else { return }
+        terminal = .some(error)
+        let current = entries
+        for entry in current { entry?.fail(error) }
+    }
+}

@@ -1,0 +1,211 @@
+import ArgumentParser
+import EngineRegistry
+import Foundation
+import Measurement
+import RxBenchCore
+import Workloads
+
+/// `rxbench --instructions`: deterministic instruction counts. For each engine, one child process runs
+/// under callgrind with collection off except inside `rxbench_measured_region`, and a profile part is
+/// dumped when each region ends. The child runs every selected workload at n and at 2n, twice; the
+/// parent reads the parts in order: (instructions at 2n - at n) / n, the difference method of the malloc
+/// counts, so setup and teardown cancel.
+///
+/// The figure is the first (n, 2n) pair after each workload's warm-up run: the same binary with the same
+/// arguments gives the same counts in every process (Swift's hashing seed is fixed for the child). Later
+/// pairs in the same process differ by a few instructions per event, because the allocator's state has
+/// moved on, so they are not averaged in. Workloads that deliver on another thread are not exact: the
+/// order in which valgrind runs the threads moves their counts slightly (docs/metrics.md).
+///
+/// valgrind 3.19 cannot read the DWARF that Swift 6.3 writes, so the child runs a copy of this executable
+/// with its debug sections stripped (the symbol table, which `--toggle-collect` needs, stays).
+enum Callgrind {
+    /// Events or lifecycles of the smaller run; the larger is twice this.
+    /// 64: the difference of two exact counts needs no large n, and valgrind runs code about 50 times
+    /// slower, so the whole catalogue on every row stays within a few minutes of CI.
+    static let size = 64
+    /// At most this many deliveries (events x subscribers) in the smaller run: under valgrind a fan-out to
+    /// 10,000 subscribers at 64 events would take minutes, and the difference method needs no more.
+    static let deliveryBudget = 1_024
+
+    /// The smaller run's size for `workload`: `size`, fewer where each unit fans out to many subscribers.
+    static func size(for workload: Workload) -> Int {
+        let fanOut = max(1, workload.make(1).subscribers)
+        return max(2, min(size, deliveryBudget / fanOut))
+    }
+    /// Repetitions of each (n, 2n) pair inside one child: one, see above.
+    static let repetitions = 1
+
+    static func valgrindPath() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The workloads whose runs the region can hold: pumping and creating shapes, on one thread. A workload
+    /// that delivers on a queue runs part of its work on other threads, which the region does not count, and
+    /// the share varies with how valgrind schedules the threads (measured: the same binary gave counts 30% to
+    /// 110% apart): no instruction figure is made for it, rather than a wrong one.
+    static func measurable(_ workloads: [Workload]) -> [Workload] {
+        workloads.filter { $0.shape != .latency && $0.make(1).queues.isEmpty }
+    }
+
+    /// Runs one child per engine and returns the rows.
+    static func measure(
+        engines: [RegisteredEngine], workloads: [Workload], arguments: [String]
+    ) throws -> [ResultRow] {
+        guard let valgrind = valgrindPath() else { throw RunFailure("valgrind not found on PATH") }
+        let selected = measurable(workloads)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rxbench-callgrind-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let executable = try strippedCopy(of: executablePath(), in: directory)
+        // One child per engine, as many at a time as there are cores: each is single-threaded under
+        // valgrind (it serialises the child's threads), and the counts do not depend on the machine's load.
+        let results = ChildResults(count: engines.count)
+        DispatchQueue.concurrentPerform(iterations: engines.count) { index in
+            let engine = engines[index]
+            progress("[\(index + 1)/\(engines.count)] \(engine.descriptor.id): \(selected.count) workloads under callgrind")
+            results.set(index) {
+                try runChild(
+                    valgrind: valgrind, executable: executable, directory: directory, engine: engine,
+                    workloads: selected)
+            }
+        }
+        return try results.rows()
+    }
+
+    private static func runChild(
+        valgrind: String, executable: String, directory: URL, engine: RegisteredEngine, workloads: [Workload]
+    ) throws -> [ResultRow] {
+        let output = directory.appendingPathComponent("\(engine.descriptor.id).out")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = [
+            "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=rxbench_measured_region",
+            "--dump-after=rxbench_measured_region", "--callgrind-out-file=\(output.path)",
+            executable, "--instruction-probe", "1", "--engine", engine.descriptor.id,
+            "--workload", workloads.map(\.id).joined(separator: ","),
+        ]
+        // Swift's per-process random hashing seed would change the instructions of every hash lookup.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw RunFailure("\(engine.descriptor.id) failed under callgrind (exit \(process.terminationStatus))")
+        }
+        return try rowsFromParts(lines: lines, output: output, engine: engine, workloads: workloads)
+    }
+
+    /// The children's rows in engine order, or the first failure.
+    private final class ChildResults: @unchecked Sendable {
+        // Guards `slots`; held only to store or read a result, never while a child runs.
+        private let lock = NSLock()
+        private var slots: [Result<[ResultRow], Error>?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ body: () throws -> [ResultRow]) {
+            let result = Result { try body() }
+            lock.withLock { slots[index] = result }
+        }
+
+        func rows() throws -> [ResultRow] {
+            try lock.withLock { slots }.flatMap { try $0?.get() ?? [] }
+        }
+    }
+
+    /// Pairs the child's `region WORKLOAD SIZE` lines with the dumped parts, in order.
+    private static func rowsFromParts(
+        lines: [String], output: URL, engine: RegisteredEngine, workloads: [Workload]
+    ) throws -> [ResultRow] {
+        var counts: [String: [Int: [Int]]] = [:]
+        var part = 0
+        for line in lines {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[0] == "region", let size = Int(fields[2]) else { continue }
+            part += 1
+            let file = URL(fileURLWithPath: "\(output.path).\(part)")
+            guard let instructions = totalInstructions(file) else {
+                throw RunFailure("callgrind wrote no readable part \(file.path)")
+            }
+            counts[String(fields[1]), default: [:]][size, default: []].append(instructions)
+        }
+        return workloads.compactMap { workload in
+            let size = size(for: workload)
+            guard let bySize = counts[workload.id], let small = bySize[size], let large = bySize[2 * size],
+                small.count == large.count, !small.isEmpty
+            else { return nil }
+            let samples = zip(small, large).map { Double($1 - $0) / Double(size) }
+            let metric: Metric = workload.shape == .pumping ? .instructionsPerEvent : .instructionsPerLifecycle
+            return ResultRow(
+                engine: engine.descriptor.id, role: engine.descriptor.role, workload: workload.name,
+                group: workload.group, parameters: workload.parameterText, metric: metric, summary: Summary(samples))
+        }
+    }
+
+    /// The `totals:` (or `summary:`) line of a callgrind profile: instructions executed.
+    static func totalInstructions(_ file: URL) -> Int? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let value = line.split(separator: " ").last.flatMap({ Int($0) }) { return value }
+        }
+        return nil
+    }
+
+    /// A copy of `path` without debug sections, made with binutils' `strip --strip-debug`.
+    static func strippedCopy(of path: String, in directory: URL) throws -> String {
+        let copy = directory.appendingPathComponent("rxbench-stripped").path
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let strip = Process()
+        strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        strip.arguments = ["strip", "--strip-debug", copy]
+        try strip.run()
+        strip.waitUntilExit()
+        guard strip.terminationStatus == 0 else {
+            throw RunFailure("'strip --strip-debug' failed (install binutils): valgrind cannot read Swift's debug info")
+        }
+        return copy
+    }
+
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}
+
+extension RxBenchCommand {
+    /// The parent side of `--instructions`.
+    func runInstructions(engines: [RegisteredEngine], workloads: [Workload]) throws {
+        let context = RunContextProbe.current(profile: "instructions")
+        let rows = try Callgrind.measure(engines: engines, workloads: workloads, arguments: CommandLine.arguments)
+        try emit(ReportWriter(context: context, rows: rows).render(format))
+    }
+
+    /// The child side, under callgrind: each selected workload at n and 2n (n from `Callgrind.size(for:)`),
+    /// `Callgrind.repetitions` times, one measured region each, announced on stdout in order.
+    func runInstructionProbe(size _: Int) throws {
+        let engines = try selectedEngines()
+        for engine in engines {
+            for workload in Callgrind.measurable(try selectedWorkloads()) {
+                let size = Callgrind.size(for: workload)
+                for _ in 0..<Callgrind.repetitions {
+                    for runSize in [size, 2 * size] {
+                        do {
+                            try engine.runInMeasuredRegion(workload, size: runSize)
+                            print("region \(workload.id) \(runSize)")
+                        } catch HarnessError.unsupported {
+                            break
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Measurement
+import RxBenchCore
+
+/// `--isolation process`: every engine x workload in a fresh process, so that one measurement's heap,
+/// caches, lazily made metadata and worker threads cannot move the next one's figures (JMH forks a JVM per
+/// benchmark for the same reason). The child is this executable with the same options, one engine and
+/// one workload, and prints its rows as JSON on stdout; the parent merges them. docs/decisions/
+/// measurement-validity.md shows what isolation changes.
+enum Isolation: String, CaseIterable, ExpressibleByArgument {
+    case none, process
+
+    struct ChildFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func measureInChild(
+        engine: String, workload: String, size: Int, options: MeasureOptions, profile: Profile
+    ) throws -> [ResultRow] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Callgrind.executablePath())
+        process.arguments = [
+            "--engine", engine, "--workload", workload, "--no-floor", "--emit-rows", "--profile", profile.rawValue,
+            "--size", String(size), "--repetitions", String(options.repetitions), "--warmup", String(options.warmupRuns),
+        ]
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        let messages = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let last = messages.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+            throw ChildFailure(description: "\(engine) on \(workload) in a child process: \(last)")
+        }
+        if messages.contains("skipped:"), data.isEmpty || data == Data("[]".utf8) {
+            let reason = messages.split(separator: "\n").first { $0.contains("skipped:") }.map(String.init) ?? ""
+            progress(reason)
+        }
+        return try JSONDecoder().decode([ResultRow].self, from: data)
+    }
+
+    static func emit(_ rows: [ResultRow]) throws {
+        let data = try JSONEncoder().encode(rows)
+        FileHandle.standardOutput.write(data)
+    }
+}

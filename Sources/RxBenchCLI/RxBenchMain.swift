@@ -1,0 +1,103 @@
+import ArgumentParser
+import Conformance
+import EngineRegistry
+import Foundation
+import RxBenchCore
+import Workloads
+
+/// The entry point of the rxbench CLI, for this package's `rxbench` and for anyone's own executable that
+/// adds rows (docs/adding-an-engine.md):
+///
+///     RxBench.main(adding: [RegisteredEngine(MyLibraryAdapter())])
+///
+/// runs the whole CLI (`--engine`, `--workload`, `--list`, every format and profile) with the extra rows
+/// beside the built-in ones, and `<executable> conformance [--engine <ids>]` reports every conformance case
+/// on the chosen rows.
+public enum RxBench {
+    public static func main(adding engines: [RegisteredEngine] = []) -> Never {
+        do {
+            try EngineRegistry.register(engines)
+        } catch {
+            fail("\(error)", code: ExitCode.validationFailure.rawValue)
+        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == ConformanceCommand.configuration.commandName {
+            run(ConformanceCommand.self, Array(arguments.dropFirst()))
+        }
+        run(RxBenchCommand.self, arguments)
+    }
+
+    /// Errors are one line on stderr (`rxbench: error: ...`) and a non-zero exit; help and --version keep
+    /// ArgumentParser's own output.
+    private static func run<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) -> Never {
+        do {
+            var command = try type.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch {
+            let code = type.exitCode(for: error)
+            if code == .success { type.exit(withError: error) }
+            let message = type.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
+            fail(message, code: code == .validationFailure ? code.rawValue : 1)
+        }
+    }
+
+    private static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("rxbench: error: \(message)\n".utf8))
+        exit(code)
+    }
+}
+
+/// Lines for `--list`: the workloads `engine` cannot express, each with its one-line reason.
+public func unsupportedSummary(_ engine: RegisteredEngine) -> [String] {
+    var seen: Set<String> = []
+    return Catalogue.all.compactMap { workload in
+        guard seen.insert(workload.name).inserted, let reason = engine.unsupported(workload) else { return nil }
+        return "cannot run \(workload.name): \(reason.operation)"
+    }
+}
+
+/// `rxbench conformance`: every conformance case on the chosen rows, with what differs.
+struct ConformanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conformance",
+        abstract: "Run every conformance case on the chosen engines and report what differs.",
+        discussion: "Real libraries differ where their model does (docs/decisions/real-libraries.md).")
+
+    @Option(name: .long, help: "Engine id, a comma-separated list of ids, or 'all'.")
+    var engine: String = "all"
+
+    @Flag(name: .long, help: "Exit with status 1 when any case differs.")
+    var strict = false
+
+    func validate() throws { _ = try engines() }
+
+    private func engines() throws -> [RegisteredEngine] {
+        if engine == "all" { return EngineRegistry.all }
+        return try engine.split(separator: ",").map { id in
+            guard let found = EngineRegistry.engine(id: String(id)) else {
+                throw ValidationError(
+                    "unknown engine '\(id)'; valid: \(EngineRegistry.ids.joined(separator: ", ")), all")
+            }
+            return found
+        }
+    }
+
+    func run() throws {
+        var anyDiffers = false
+        for engine in try engines() {
+            let report = report(engine.adapter)
+            print("\(report.engine): \(report.passed) of \(report.total) cases conform")
+            for (name, differences) in report.differing {
+                print("  \(name)")
+                for difference in differences { print("      \(difference)") }
+            }
+            anyDiffers = anyDiffers || !report.differing.isEmpty
+        }
+        if strict && anyDiffers { throw ExitCode.failure }
+    }
+
+    private func report<A: EngineAdapter>(_ adapter: A) -> ConformanceReport {
+        conformanceReport(for: adapter)
+    }
+}

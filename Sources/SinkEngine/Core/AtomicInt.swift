@@ -1,0 +1,59 @@
+import Synchronization
+
+#if SINK_LOCKED
+/// `sink-locked`: RxSwift 6's `AtomicInt` (Platform/AtomicInt.swift), a `final class` that subclasses
+/// `NSLock` and keeps its value beside the lock; every operation, a plain load included, locks and unlocks.
+/// On Linux `NSLock` wraps a heap-allocated `pthread_mutex_t`, so each one is two allocations (the object and
+/// the mutex), as here (`PthreadMutex`). The orderings are accepted for the lean build's API and ignored: the
+/// mutex orders everything. The lock guards `value` and nothing else; it is never held while calling out.
+final class AtomicInt<Value>: PthreadMutex, @unchecked Sendable {
+    // Guarded by the lock (`self`).
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        super.init(recursive: false)
+    }
+
+    @inline(__always)
+    func load(ordering: AtomicLoadOrdering) -> Value {
+        lock()
+        let current = value
+        unlock()
+        return current
+    }
+
+    @inline(__always)
+    func store(_ newValue: Value, ordering: AtomicStoreOrdering) {
+        lock()
+        value = newValue
+        unlock()
+    }
+
+    @inline(__always)
+    func exchange(_ newValue: Value, ordering: AtomicUpdateOrdering) -> Value {
+        lock()
+        let old = value
+        value = newValue
+        unlock()
+        return old
+    }
+}
+
+extension AtomicInt where Value == Int {
+    /// RxSwift's `fetchOr`.
+    @inline(__always)
+    func bitwiseOr(_ mask: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        lock()
+        let old = value
+        value = old | mask
+        unlock()
+        return (old, old | mask)
+    }
+}
+#else
+/// The flags and state words that RxSwift keeps in its `AtomicInt` (an `NSLock` subclass). The lean engine
+/// uses a hardware atomic stored inline: no allocation, a plain load for a relaxed read. The variant
+/// `sink-locked` compiles RxSwift's lock-based one instead (docs/decisions/fidelity.md).
+typealias AtomicInt<Value: AtomicRepresentable> = Atomic<Value>
+#endif

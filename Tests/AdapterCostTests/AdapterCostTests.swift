@@ -1,0 +1,90 @@
+import Measurement
+import RxBenchCore
+import SignalAdapter
+import SignalEngine
+import SinkAdapter
+import SinkEngine
+import SubscriberAdapter
+import SubscriberEngine
+import Testing
+
+/// What the harness adds per subscription must be nothing: a lifecycle measured through an adapter
+/// (translate the flow, subscribe with the prepared observer, dispose) allocates exactly what the same
+/// chain allocates when written against the engine directly, with one prebuilt observer, as a user
+/// would. Counted on this thread, as the difference between 2n and n lifecycles, so setup cancels.
+@Suite("Adapter cost is zero", .timeLimit(.minutes(5)))
+struct AdapterCostTests {
+    static let increment: @Sendable (Int) -> Int = { $0 &+ 1 }
+    static let n = 64
+
+    /// Mallocs per lifecycle of `body`, by the difference method.
+    static func perLifecycle(_ body: (Int) -> Void) -> Int {
+        body(n)  // warm-up: lazily made metadata and caches
+        let small = AllocationCounter.count(.currentThread) { body(n) }.delta.allocations
+        let large = AllocationCounter.count(.currentThread) { body(2 * n) }.delta.allocations
+        return (large - small) / n
+    }
+
+    /// `never -> map x depth` through `adapter`: translate, subscribe, dispose, per lifecycle.
+    static func throughAdapter<A: EngineAdapter>(_ adapter: A, depth: Int) -> Int {
+        let flow = (0..<depth).reduce(Flow.never) { flow, _ in .map(flow, IntTransform("+1", increment)) }
+        let observer = adapter.nativeObserver(EventObserver(next: { _ in }))
+        return perLifecycle { lifecycles in
+            for _ in 0..<lifecycles {
+                guard let stream = try? adapter.stream(flow, subjects: []) else { return }
+                adapter.dispose(adapter.subscribe(stream, with: observer))
+            }
+        }
+    }
+
+    @Test("sink: never -> map x depth", .enabled(if: AllocationCounter.isCalibrated), arguments: [1, 10])
+    func sink(depth: Int) {
+        let observer = AnyObserver<Int> { _ in }
+        let transform = Self.increment
+        let direct = Self.perLifecycle { lifecycles in
+            for _ in 0..<lifecycles {
+                var chain = Observable<Int>.never()
+                for _ in 0..<depth { chain = chain.map(transform) }
+                chain.subscribe(observer).dispose()
+            }
+        }
+        #expect(direct > 0)
+        #expect(Self.throughAdapter(SinkAdapter(), depth: depth) == direct)
+    }
+
+    @Test("signal: never |> map x depth", .enabled(if: AllocationCounter.isCalibrated), arguments: [1, 10])
+    func signal(depth: Int) {
+        let transform = Self.increment
+        let next: (Int) -> Void = { _ in }
+        let error: (BenchError) -> Void = { _ in }
+        let completed: () -> Void = {}
+        let direct = Self.perLifecycle { lifecycles in
+            for _ in 0..<lifecycles {
+                var chain = Signal<Int, BenchError>.never()
+                for _ in 0..<depth { chain = chain |> SignalEngine.map(transform) }
+                chain.start(next: next, error: error, completed: completed).dispose()
+            }
+        }
+        #expect(direct > 0)
+        #expect(Self.throughAdapter(SignalAdapter(), depth: depth) == direct)
+    }
+
+    @Test(
+        "subscriber and subscriber-direct: never -> map x depth", .enabled(if: AllocationCounter.isCalibrated),
+        arguments: [1, 10], [false, true])
+    func subscriber(depth: Int, direct isDirect: Bool) {
+        let transform = Self.increment
+        let next: (Int) -> Void = { _ in }
+        let error: (any Error) -> Void = { _ in }
+        let completed: () -> Void = {}
+        let direct = Self.perLifecycle { lifecycles in
+            for _ in 0..<lifecycles {
+                var chain = SubscriberEngine.Signal<Int>.never
+                for _ in 0..<depth { chain = isDirect ? chain.mapDirect(transform) : chain.map(transform) }
+                chain.subscribeNext(next, error: error, completed: completed)?.dispose()
+            }
+        }
+        #expect(direct > 0)
+        #expect(Self.throughAdapter(SubscriberAdapter(isDirect ? .direct : .faithful), depth: depth) == direct)
+    }
+}

@@ -1,0 +1,320 @@
+import Conformance
+import Dispatch
+import EngineRegistry
+import Foundation
+import RxBenchCore
+import Testing
+
+/// The real libraries (role `library`) on the conformance catalogue. Every case either conforms or is in
+/// `LibraryDifferences` with its reason (docs/decisions/real-libraries.md argues each): a new difference
+/// fails here, and so does a listed one that went away (remove it from the list and the document).
+///
+/// Live-object balance does not apply: OpenCombine and Swift concurrency keep no live-object counters
+/// (`liveObjects` is nil), so the balance check is skipped for them, not faked. What the engines' counters
+/// prove for them, the libraries' own test suites have to.
+@Suite("Library conformance", .timeLimit(.minutes(5)))
+struct LibraryConformanceTests {
+    static let libraries = ["opencombine", "async-stream"]
+
+    @Test("every catalogue case conforms or is a listed difference", arguments: libraries)
+    func knownDifferences(_ id: String) throws {
+        let engine = try #require(EngineRegistry.engine(id: id))
+        #expect(engine.descriptor.role == .library)
+        #expect(engine.adapter.liveObjects == nil, "a library that counts live objects gets the balance check")
+        let report = report(engine.adapter)
+        let known = LibraryDifferences.all[id] ?? [:]
+        var differing: Set<String> = []
+        for (name, differences) in report.differing {
+            differing.insert(name)
+            guard let expectation = known[name] else {
+                Issue.record("\(id): new difference in '\(name)': \(differences.joined(separator: "; "))")
+                continue
+            }
+            switch expectation {
+            case .unsupported:
+                #expect(differences.count == 1 && differences[0].hasPrefix("unsupported:"), "\(id) '\(name)'")
+            case .differs, .subscriberOrder:
+                #expect(!differences.contains { $0.hasPrefix("unsupported:") }, "\(id) '\(name)': \(differences)")
+            }
+        }
+        for (name, expectation) in known where !differing.contains(name) {
+            if case .subscriberOrder = expectation { continue }  // the order is the library's hash order
+            Issue.record("\(id): '\(name)' now conforms: remove it from LibraryDifferences and the document")
+        }
+        #expect(report.passed + report.differing.count == Catalogue.all.count)
+    }
+
+    /// OpenCombine keeps a subject's subscribers in a hashed set: which one hears a value first changes from
+    /// run to run. The events at each time must still be the expected ones.
+    @Test("opencombine: a subject's subscribers hear every value, in some order")
+    func subscriberOrder() throws {
+        let engine = try #require(EngineRegistry.engine(id: "opencombine"))
+        for conformanceCase in Catalogue.all where conformanceCase.name.hasPrefix("publish subject: two subscribers") {
+            let outcome = run(conformanceCase, on: engine.adapter)
+            #expect(outcome.events.sorted(by: order) == conformanceCase.expected.sorted(by: order))
+        }
+    }
+
+    private func order(_ a: Recorded, _ b: Recorded) -> Bool {
+        a.time != b.time ? a.time < b.time : a.event.description < b.event.description
+    }
+
+    private func report<A: EngineAdapter>(_ adapter: A) -> ConformanceReport {
+        conformanceReport(for: adapter)
+    }
+
+    private func run<A: EngineAdapter>(_ conformanceCase: ConformanceCase, on adapter: A) -> Outcome {
+        Conformance.run(conformanceCase, on: adapter)
+    }
+
+    // MARK: Real time: threads and queues
+
+    @Test("concurrent senders into a subject deliver every value exactly once", arguments: libraries)
+    func concurrentSenders(_ id: String) throws {
+        let engine = try #require(EngineRegistry.engine(id: id))
+        try concurrentSenders(on: engine.adapter)
+    }
+
+    private func concurrentSenders<A: EngineAdapter>(on adapter: A) throws {
+        let threads = 4, perThread = 5_000
+        for kind in [SubjectKind.publish, .replayLast(initial: nil)] {
+            let subject = adapter.makeSubject(kind)
+            let sender = adapter.sender(for: subject)
+            let stream = try adapter.stream(.subject(0), subjects: [subject])
+            let seen = Seen(threads * perThread)
+            let subscription = adapter.subscribe(stream, EventObserver(next: { seen.mark($0) }))
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for i in 0..<perThread { sender.next(thread * perThread + i) }
+            }
+            adapter.dispose(subscription)
+            #expect(seen.everyValueOnce(), "\(adapter.descriptor.id) \(kind)")
+        }
+    }
+
+    @Test("dispose racing delivery stops delivery", arguments: libraries)
+    func disposeRacing(_ id: String) throws {
+        let engine = try #require(EngineRegistry.engine(id: id))
+        try disposeRacing(on: engine.adapter)
+    }
+
+    private func disposeRacing<A: EngineAdapter>(on adapter: A) throws {
+        for _ in 0..<50 {
+            let subject = adapter.makeSubject(.publish)
+            let sender = adapter.sender(for: subject)
+            let stream = try adapter.stream(.map(.subject(0), .identity), subjects: [subject])
+            let delivered = Counter()
+            let subscription = Box(adapter.subscribe(stream, EventObserver(next: { _ in delivered.increment() })))
+            let senderDone = Counter()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    for value in 0..<2_000 { sender.next(value) }
+                    senderDone.increment()
+                } else {
+                    while delivered.value < 100 && senderDone.value == 0 {}
+                    adapter.dispose(subscription.value)
+                    adapter.dispose(subscription.value)
+                }
+            }
+            let afterRace = delivered.value
+            for value in 0..<100 { sender.next(value) }
+            #expect(delivered.value == afterRace, "delivery after dispose returned")
+        }
+    }
+
+    @Test("opencombine: receive(on: serial queue) delivers every event in order on the queue")
+    func receiveOnSerialQueue() throws {
+        let engine = try #require(EngineRegistry.engine(id: "opencombine"))
+        try receiveOnSerialQueue(engine.adapter)
+    }
+
+    private func receiveOnSerialQueue<A: EngineAdapter>(_ adapter: A) throws {
+        let queue = DispatchQueue(label: "library-conformance.receiveOn")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let stream = try adapter.stream(.observeOn(.from(Array(0..<1_000)), .serial(queue)), subjects: [])
+        let values = Seen(1_000)
+        let offQueue = Counter()
+        let done = DispatchSemaphore(value: 0)
+        let last = Counter()
+        let subscription = adapter.subscribe(
+            stream,
+            EventObserver(
+                next: { value in
+                    if DispatchQueue.getSpecific(key: key) != 1 { offQueue.increment() }
+                    if value == last.value { last.increment() }
+                    values.mark(value)
+                },
+                completed: { done.signal() }))
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        adapter.dispose(subscription)
+        #expect(values.everyValueOnce())
+        #expect(last.value == 1_000, "in order")
+        #expect(offQueue.value == 0)
+    }
+}
+
+/// How a library row differs on one case.
+enum LibraryDifference {
+    /// The row cannot express the case's flow (`UnsupportedFlow`, reason in the message).
+    case unsupported(String)
+    /// The row runs it and its events, subscriptions or journal differ, for this reason.
+    case differs(String)
+    /// The subscribers of a subject hear a value in the library's own order, which changes between runs.
+    case subscriberOrder(String)
+}
+
+/// The asserted list. Each reason is a paragraph of docs/decisions/real-libraries.md.
+enum LibraryDifferences {
+    static let all: [String: [String: LibraryDifference]] = ["opencombine": openCombine, "async-stream": asyncStream]
+
+    private static let prefixLate = LibraryDifference.differs(
+        "OpenCombine's prefix(n) completes (and cancels upstream) only when the (n+1)th value arrives")
+    private static let handleEventsTiming = LibraryDifference.differs(
+        "handleEvents' receiveSubscription runs when upstream hands down its subscription, after it subscribed")
+    private static let flatMapInnerError = LibraryDifference.differs(
+        "OpenCombine's flatMap does not cancel its upstream when an inner publisher fails")
+    private static let prefixUntilOutput = LibraryDifference.differs(
+        "prefix(untilOutputFrom:) keeps the trigger subscribed after its first value and ignores its errors")
+    private static let subjectOrder = LibraryDifference.subscriberOrder(
+        "PassthroughSubject keeps subscribers in a hashed set: delivery order among them varies")
+
+    private static let noReplayAfterCompletion = LibraryDifference.differs(
+        "Combine has no replay subject: CurrentValueSubject sends a late subscriber only the completion")
+
+    static let openCombine: [String: LibraryDifference] = [
+        "replayLast subject: a late subscriber to a completed subject gets the last value, then completed":
+            noReplayAfterCompletion,
+        "replayLast subject: a late subscriber to a failed subject gets the last value, then the error":
+            noReplayAfterCompletion,
+        "take(2): completes and disposes upstream at the 2nd value": prefixLate,
+        "take(0): completes without subscribing upstream": prefixLate,
+        "take(1) disposes upstream through a chain": prefixLate,
+        "tap: onSubscribe before the source is subscribed": handleEventsTiming,
+        "flatMap: inner error terminates and disposes outer and inners": flatMapInnerError,
+        "takeUntil: completes at the trigger's first value, disposing both": prefixUntilOutput,
+        "takeUntil: a trigger error is forwarded": prefixUntilOutput,
+        "publish subject: two subscribers": subjectOrder,
+        "publish subject: two subscribers [disposed at 211]": subjectOrder,
+        "behavior subject: two subscribers each get the current value": subjectOrder,
+        "single: an answer later; the producer is disposed after it": futureNotCancellable,
+        "single: dispose before the answer: nothing is delivered, the producer is disposed": futureNotCancellable,
+        "single: the second request answers later": futureNotCancellable,
+        "single: dispose while the second request is pending": futureNotCancellable,
+    ]
+
+    private static let futureNotCancellable = LibraryDifference.differs(
+        "a Future has no cancellation: the request is never told it ended (docs/decisions/single.md)")
+
+    private static let eagerIterators = LibraryDifference.differs(
+        "chain makes every input's iterator when it starts: in this row making an iterator subscribes")
+    private static let prefixZero = LibraryDifference.differs(
+        "prefix(0) makes its base iterator (subscribes) before it answers nil")
+    private static let sequentialMap = LibraryDifference.differs(
+        "an async map/filter awaits one value at a time: results in source order, the source waits")
+    private static let sequentialFlatMap = LibraryDifference.differs(
+        "the standard library's flatMap iterates one inner sequence at a time (concatMap)")
+    private static let asyncMerge = LibraryDifference.unsupported(
+        "swift-async-algorithms' merge, combineLatest, zip and flatMapLatest deliver from an unstructured Task")
+    private static let noOperator = LibraryDifference.unsupported("no such operator in Swift concurrency")
+
+    private static let terminalOnly = LibraryDifference.differs(
+        "a terminated stream subject finishes a new subscriber's stream at once, without replaying its value")
+
+    static let asyncStream: [String: LibraryDifference] = [
+        "replayLast subject: a late subscriber to a completed subject gets the last value, then completed": terminalOnly,
+        "replayLast subject: a late subscriber to a failed subject gets the last value, then the error": terminalOnly,
+        "behavior subject: two subscribers each get the current value": asyncMerge,
+        "combineLatest: an input that completes without a value does not end it; completes when all have": asyncMerge,
+        "combineLatest: another input's values after one completed without a value do not end it": asyncMerge,
+        "combineLatest(3): an input without a value leaves it open until the last input completes": asyncMerge,
+        "combineLatest: an empty synchronous input leaves it open while another input is": asyncMerge,
+        "combineLatest: an empty synchronous input; completes when the other input completes": asyncMerge,
+        "zip: a completed input with queued values ends zip when its last value is paired": asyncMerge,
+        "zip: a completed input with queued values ends zip when its last value is paired [disposed at 231]": asyncMerge,
+        "zip: an input that completes with nothing queued ends zip at once": asyncMerge,
+        "zip: an input that completes with nothing queued ends zip at once [disposed at 216]": asyncMerge,
+        "zip: an input that completes without a value ends zip at once": asyncMerge,
+        "zip(3): completes when a completed input is drained, the others still open": asyncMerge,
+        "zip(3): completes when a completed input is drained, the others still open [disposed at 226]": asyncMerge,
+        "zip: a synchronous input without a value ends zip at once": asyncMerge,
+        "deferred: scripted source subscribed per subscription": eagerIterators,
+        "deferred: scripted source subscribed per subscription [disposed at 211]": eagerIterators,
+        "concat: next input subscribed after the previous completed": eagerIterators,
+        "concat: next input subscribed after the previous completed [disposed at 211]": eagerIterators,
+        "concat: error stops before the next input": eagerIterators,
+        "concat: error stops before the next input [disposed at 211]": eagerIterators,
+        "concat: a hot input's events before its subscription are missed": eagerIterators,
+        "concat: a hot input's events before its subscription are missed [disposed at 211]": eagerIterators,
+        "take(0): completes without subscribing upstream": prefixZero,
+        "single: cold: the producer does not run without a subscription": eagerIterators,
+        "asyncMap: replies forwarded in arrival order": sequentialMap,
+        "asyncMap: replies forwarded in arrival order [disposed at 226]": sequentialMap,
+        "asyncMap: error": sequentialMap,
+        "asyncMap: error [disposed at 226]": sequentialMap,
+        "asyncFilter: verdicts in arrival order": sequentialMap,
+        "asyncFilter: verdicts in arrival order [disposed at 236]": sequentialMap,
+        "asyncFilter: error": sequentialMap,
+        "asyncFilter: error [disposed at 236]": sequentialMap,
+        "flatMap: inner flows run concurrently; completes after outer and every inner": sequentialFlatMap,
+        "flatMap: inner error terminates and disposes outer and inners": sequentialFlatMap,
+        "flatMap: outer error disposes the inners": sequentialFlatMap,
+        "merge": asyncMerge,
+        "merge [disposed at 211]": asyncMerge,
+        "merge: first error terminates and disposes the others": asyncMerge,
+        "merge: first error terminates and disposes the others [disposed at 211]": asyncMerge,
+        "merge of synchronous sources": asyncMerge,
+        "merge: never completes while an input is open": asyncMerge,
+        "publish subject: two subscribers": asyncMerge,
+        "publish subject: two subscribers [disposed at 211]": asyncMerge,
+        "dispose during delivery: through merge": asyncMerge,
+        "system: two feedbacks": asyncMerge,
+        "flatMapLatest: a new inner disposes the previous one at the switch": asyncMerge,
+        "flatMapLatest: a new inner disposes the previous one at the switch [disposed at 221]": asyncMerge,
+        "flatMapLatest: outer error disposes the inner": asyncMerge,
+        "flatMapLatest: outer error disposes the inner [disposed at 221]": asyncMerge,
+        "flatMapLatest: synchronous inners": asyncMerge,
+        "combineLatest(2): argument order, completes when all completed": asyncMerge,
+        "combineLatest(2): argument order, completes when all completed [disposed at 221]": asyncMerge,
+        "combineLatest(4): argument order": asyncMerge,
+        "combineLatest(4): argument order [disposed at 241]": asyncMerge,
+        "combineLatest: error terminates and disposes the others": asyncMerge,
+        "combineLatest: error terminates and disposes the others [disposed at 221]": asyncMerge,
+        "combineLatest: synchronous inputs (the first runs to completion before the second)": asyncMerge,
+        "zip(2): n-th values in argument order": asyncMerge,
+        "zip(2): n-th values in argument order [disposed at 216]": asyncMerge,
+        "zip(4): argument order": asyncMerge,
+        "zip: error terminates and disposes the others": asyncMerge,
+        "zip: error terminates and disposes the others [disposed at 221]": asyncMerge,
+        "zip: synchronous inputs": asyncMerge,
+        "takeUntil: completes at the trigger's first value, disposing both": noOperator,
+        "takeUntil: completes at the trigger's first value, disposing both [disposed at 211]": noOperator,
+        "takeUntil: a trigger error is forwarded": noOperator,
+        "takeUntil: a trigger error is forwarded [disposed at 211]": noOperator,
+        "takeUntil: source completion ends it": noOperator,
+        "takeUntil: source completion ends it [disposed at 211]": noOperator,
+        "takeUntil: a synchronous trigger completes at once": noOperator,
+        "using: acquired at subscription, released once at completion": noOperator,
+        "using: acquired at subscription, released once at completion [disposed at 211]": noOperator,
+        "using: released once at error": noOperator,
+        "using: released once at error [disposed at 211]": noOperator,
+        "using: released once at dispose": noOperator,
+        "using: body error at subscription releases once": noOperator,
+    ]
+}
+
+/// Which values in `0..<count` arrived, and how often.
+private final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int]
+    private var outOfRange = 0
+    init(_ count: Int) { counts = Array(repeating: 0, count: count) }
+    func mark(_ value: Int) {
+        lock.withLock { if counts.indices.contains(value) { counts[value] += 1 } else { outOfRange += 1 } }
+    }
+    func everyValueOnce() -> Bool { lock.withLock { outOfRange == 0 && counts.allSatisfy { $0 == 1 } } }
+}
+
+private struct Box<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,47 @@
+import RxBenchCore
+import Testing
+
+@Suite("The floor rule")
+struct FloorCheckTests {
+    private func row(_ engine: String, _ role: EngineDescriptor.Role, _ samples: [Double], metric: Metric = .nsPerEvent)
+        -> ResultRow
+    {
+        ResultRow(
+            engine: engine, role: role, workload: "W", group: "g", parameters: "", metric: metric,
+            summary: Summary(samples))
+    }
+
+    private func flags(_ rows: [ResultRow]) -> [String: ResultFlag?] {
+        Dictionary(uniqueKeysWithValues: FloorCheck.flag(rows).map { ($0.engine, $0.flag) })
+    }
+
+    @Test("a row faster than the floor beyond both spreads is flagged; one within the spread is not")
+    func beyondTheSpread() {
+        let floor = row("baseline", .reference, [10, 10.1, 9.9, 10, 10])
+        let flags = flags([
+            floor,
+            row("fast", .engine, [8, 8.1, 7.9, 8, 8]),  // 8 + 3 x 0.0 < 10 - 3 x 0.0
+            row("tie", .variant, [9.9, 10.2, 9.6, 9.9, 10.0]),  // median 9.9, MAD 0.1: 9.9 + 0.3 is not below 10
+            row("noisy", .library, [8, 12, 4, 8, 10]),  // median 8, MAD 2: 8 + 6 is not below 10
+            row("slow", .engine, [20, 20, 20, 20, 20]),
+        ])
+        #expect(flags["fast"] == .some(.belowFloor))
+        #expect(flags["tie"] == .some(nil))
+        #expect(flags["noisy"] == .some(nil))
+        #expect(flags["slow"] == .some(nil))
+        #expect(flags["baseline"] == .some(nil))
+    }
+
+    @Test("only wall times of the same workload are compared; reference rows are not checked")
+    func scope() {
+        let flags = FloorCheck.flag([
+            row("baseline", .reference, [10, 10, 10]),
+            row("stage-loop", .reference, [5, 5, 5]),
+            row("sink", .engine, [1, 1, 1], metric: .mallocsPerEvent),
+            ResultRow(
+                engine: "signal", role: .engine, workload: "Other", group: "g", parameters: "", metric: .nsPerEvent,
+                summary: Summary([1, 1, 1])),
+        ]).map(\.flag)
+        #expect(flags == [nil, nil, nil, nil])
+    }
+}

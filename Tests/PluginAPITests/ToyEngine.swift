@@ -1,0 +1,1 @@
+../../Examples/CustomEngine/Sources/CustomEngine/ToyEngine.swift

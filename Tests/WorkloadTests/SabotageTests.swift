@@ -1,0 +1,155 @@
+import Measurement
+import RxBenchCore
+import SinkAdapter
+import Testing
+import Workloads
+
+/// The checksum must see every stage and the order of events: an engine that skips a transform, swaps
+/// two events, or duplicates one and drops another must get no figure. Each case wraps a correct engine
+/// (`sink`) and breaks it in one way.
+@Suite("A broken engine gets no figure", .timeLimit(.minutes(5)))
+struct SabotageTests {
+    static let options = MeasureOptions(
+        warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)
+
+    static let workloads = [
+        "CreateMapFilter", "MapFilterPumping", "MapDepth[depth=8]", "SubjectFanOut[subscribers=100]",
+        "DisposeLatencyMixed[depth=10,siblings=0]",
+    ]
+
+    @Test("the unbroken wrapper passes", arguments: workloads)
+    func control(workloadID: String) throws {
+        let workload = try #require(Catalogue.select(workloadID)?.first)
+        let rows = try Harness(adapter: Saboteur(.none), options: Self.options).measure(workload, size: 300)
+        #expect(!rows.isEmpty)
+    }
+
+    @Test("refused", arguments: [Sabotage.skipFirstMap, .swapEvents, .duplicateThenDrop], workloads)
+    func refused(_ sabotage: Sabotage, workloadID: String) throws {
+        let workload = try #require(Catalogue.select(workloadID)?.first)
+        #expect(throws: HarnessError.self) {
+            try Harness(adapter: Saboteur(sabotage), options: Self.options).measure(workload, size: 300)
+        }
+    }
+}
+
+extension SabotageTests {
+    /// The latency path: an engine whose dispose does nothing leaves every sampled subscription attached,
+    /// and the value sent after sampling reaches them all.
+    @Test("a dispose that does nothing is refused on the latency path", arguments: [
+        "DisposeLatency[depth=10,siblings=0]", "DisposeLatency[depth=1,siblings=100]",
+        "DisposeLatency[depth=1,siblings=100,order=oldest]", "DisposeLatency[depth=1,siblings=100,order=random]",
+        "DisposeLatencyMixed[depth=10,siblings=0]",
+    ])
+    func ignoredDispose(workloadID: String) throws {
+        let workload = try #require(Catalogue.select(workloadID)?.first)
+        _ = try Harness(adapter: Saboteur(.none), options: Self.options).measure(workload, size: 50)
+        #expect(throws: HarnessError.self) {
+            try Harness(adapter: Saboteur(.ignoreDispose), options: Self.options).measure(workload, size: 50)
+        }
+    }
+}
+
+extension SabotageTests {
+    /// The one-result chain: a figure is refused when the map or the second request is left out.
+    @Test("SingleChain: a skipped stage is refused", arguments: [Sabotage.skipFirstMap, .skipSecondRequest])
+    func singleChain(_ sabotage: Sabotage) throws {
+        let workload = try #require(Catalogue.select("SingleChain")?.first)
+        _ = try Harness(adapter: Saboteur(.none), options: Self.options).measure(workload, size: 300)
+        #expect(throws: HarnessError.self) {
+            try Harness(adapter: Saboteur(sabotage), options: Self.options).measure(workload, size: 300)
+        }
+    }
+}
+
+enum Sabotage: Sendable, CustomTestStringConvertible {
+    case none
+    /// The first `map` of the flow is left out, as a fusion that drops a stage would.
+    case skipFirstMap
+    /// Events 10 and 11 reach the observer in the opposite order.
+    case swapEvents
+    /// Event 10 is delivered twice and event 11 never.
+    case duplicateThenDrop
+    /// `dispose` does nothing.
+    case ignoreDispose
+    /// The answer of a one-result flow goes on without the second request it should select.
+    case skipSecondRequest
+
+    var testDescription: String { "\(self)" }
+}
+
+/// `sink`, broken on purpose.
+struct Saboteur: EngineAdapter {
+    let sabotage: Sabotage
+    let base = SinkAdapter()
+    init(_ sabotage: Sabotage) { self.sabotage = sabotage }
+
+    var descriptor: EngineDescriptor { EngineDescriptor(id: "saboteur", role: .variant, modelledOn: "sink, broken") }
+
+    func stream(_ flow: Flow, subjects: [SinkAdapter.Subject]) throws(UnsupportedFlow) -> SinkAdapter.Stream {
+        switch sabotage {
+        case .skipFirstMap: try base.stream(Self.withoutFirstMap(flow), subjects: subjects)
+        case .skipSecondRequest: try base.stream(Self.withoutSecondRequest(flow), subjects: subjects)
+        default: try base.stream(flow, subjects: subjects)
+        }
+    }
+
+    static func withoutSecondRequest(_ flow: Flow) -> Flow {
+        if case .singleFlatMap(let source, _) = flow { source } else { flow }
+    }
+
+    static func withoutFirstMap(_ flow: Flow) -> Flow {
+        switch flow {
+        case .map(let source, _): source
+        case .filter(let source, let predicate): .filter(withoutFirstMap(source), predicate)
+        case .singleFlatMap(let source, let selector): .singleFlatMap(withoutFirstMap(source), selector)
+        default: flow
+        }
+    }
+
+    func nativeObserver(_ observer: EventObserver) -> SinkAdapter.Observer {
+        let reordering = Reordering(observer, sabotage: sabotage)
+        return base.nativeObserver(
+            EventObserver(next: { reordering.next($0) }, error: observer.error, completed: observer.completed))
+    }
+
+    func subscribe(_ stream: SinkAdapter.Stream, with observer: SinkAdapter.Observer) -> SinkAdapter.Subscription {
+        base.subscribe(stream, with: observer)
+    }
+    func dispose(_ subscription: SinkAdapter.Subscription) {
+        if sabotage != .ignoreDispose { base.dispose(subscription) }
+    }
+    func makeSubject(_ kind: SubjectKind) -> SinkAdapter.Subject { base.makeSubject(kind) }
+    func sender(for subject: SinkAdapter.Subject) -> SubjectSender { base.sender(for: subject) }
+}
+
+/// Delivers values to `observer`, changing the 10th and 11th as the sabotage says.
+final class Reordering: @unchecked Sendable {
+    private let observer: EventObserver
+    private let sabotage: Sabotage
+    private var index = 0
+    private var held: Int?
+
+    init(_ observer: EventObserver, sabotage: Sabotage) {
+        self.observer = observer
+        self.sabotage = sabotage
+    }
+
+    func next(_ value: Int) {
+        index += 1
+        switch (sabotage, index) {
+        case (.swapEvents, 10):
+            held = value
+        case (.swapEvents, 11):
+            observer.next(value)
+            observer.next(held!)
+        case (.duplicateThenDrop, 10):
+            observer.next(value)
+            observer.next(value)
+        case (.duplicateThenDrop, 11):
+            break
+        default:
+            observer.next(value)
+        }
+    }
+}

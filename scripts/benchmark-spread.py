@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Run-to-run spread of package-benchmark's medians, from several JMH exports of the same benchmarks (one
+per run of `swift package --package-path Benchmarks benchmark --format jmh`): for each benchmark, how far
+the largest p50 wall-clock time lies above the smallest, in percent of the smallest. This is the noise a
+`baseline check` threshold must stay above (docs/benchmarks.md).
+
+    scripts/benchmark-spread.py RUN1.jmh.json RUN2.jmh.json [RUN3.jmh.json ...]
+
+Prints one line per benchmark and the quantiles of the spread; exit 2 on bad input.
+"""
+import json
+import sys
+
+WALL = "Time (wall clock)"
+
+
+def medians(path):
+    """{benchmark: p50 wall clock} of one export."""
+    try:
+        with open(path) as handle:
+            elements = json.load(handle)
+    except (OSError, json.JSONDecodeError) as error:
+        raise SystemExit(f"benchmark-spread: cannot read {path}: {error}")
+    found = {}
+    for element in elements:
+        metric = element.get("secondaryMetrics", {}).get(WALL)
+        if metric:
+            found[element["benchmark"].split(".", 3)[-1]] = metric["scorePercentiles"]["50.0"]
+    if not found:
+        raise SystemExit(f"benchmark-spread: {path} holds no '{WALL}' metric")
+    return found
+
+
+def main(paths):
+    if len(paths) < 2:
+        print("benchmark-spread: give at least two JMH exports of the same benchmarks", file=sys.stderr)
+        return 2
+    runs = [medians(path) for path in paths]
+    names = sorted(set.intersection(*(set(run) for run in runs)))
+    spreads = []
+    print(f"{'benchmark':58} {'min p50 (us)':>13} {'max p50 (us)':>13} {'spread %':>9}")
+    for name in names:
+        values = [run[name] for run in runs]
+        low, high = min(values), max(values)
+        spread = 100.0 * (high - low) / low if low > 0 else 0.0
+        spreads.append(spread)
+        print(f"{name:58} {low:13.3f} {high:13.3f} {spread:9.1f}")
+    spreads.sort()
+
+    def quantile(q):
+        return spreads[min(len(spreads) - 1, int(q * len(spreads)))]
+
+    print(f"{len(names)} benchmarks, {len(runs)} runs: spread of p50 wall clock, median {quantile(0.5):.1f} %, "
+          f"p90 {quantile(0.9):.1f} %, max {spreads[-1]:.1f} %")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

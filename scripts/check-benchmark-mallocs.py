@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Two independent malloc counters must agree: package-benchmark's (ordo-one/malloc-interposer, preloaded
+by the benchmark plugin) and rxbench's own (Sources/CAllocationCounter), on the same engines and workloads.
+
+    scripts/check-benchmark-mallocs.py [--group rxswift] [--size 2] [--iterations 5] [--out FILE.csv]
+    scripts/check-benchmark-mallocs.py --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
+
+The first form runs everything: `rxbench --workload GROUP --profile quick --size N --format csv` (whose
+exact counts are (mallocs of a run of 2N units - of a run of N) / N), and the Benchmarks/ package twice under
+package-benchmark, with N and then 2N units per iteration (RXBENCH_BENCHMARK_SIZE). The second form only
+compares files written that way (the tests use it).
+
+Checks, for every row x workload of the group, per allocation metric rxbench reports:
+- package-benchmark's count is the same in every iteration (it is exact) and below 2,048: its histogram
+  keeps 3 significant digits, so a larger count would be rounded (docs/benchmarks.md);
+- (package-benchmark's count per iteration at 2N - at N) == N x rxbench's figure, exactly;
+- rxbench and package-benchmark cover the same rows (what one skips, the other skips);
+- the tool's own offset per iteration, package-benchmark's count of `calibration/EscapingObjects[count=64]`
+  minus 64, is the intercept of every creating workload (a creating run is lifecycles and nothing else).
+Exit 0 when all agree, 1 on a disagreement, 2 on bad input or a tool that failed.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TARGET = "RxBenchCatalogue"
+CALIBRATION = "calibration/EscapingObjects[count=64]"
+CALIBRATION_OBJECTS = 64
+# HdrHistogram with 3 significant digits records every value below 2 x 1024 exactly.
+HISTOGRAM_EXACT_BELOW = 2048
+MALLOC_METRIC = "Malloc (total)"
+METRICS = ("mallocs_per_event", "mallocs_per_lifecycle")
+
+
+class InputError(Exception):
+    """Bad input or a tool that failed: exit 2 with one line."""
+
+
+def read_rxbench(path):
+    """{(engine, workload id): (metric, figure)} from an rxbench CSV, allocation rows only."""
+    try:
+        with open(path, newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    except OSError as error:
+        raise InputError(f"cannot read rxbench CSV {path}: {error.strerror}")
+    if not rows or "metric" not in rows[0]:
+        raise InputError(f"{path} is not an rxbench CSV (no rows or no 'metric' column)")
+    figures = {}
+    for row in rows:
+        if row["metric"] not in METRICS:
+            continue
+        if row["flag"] == "unavailable":
+            raise InputError(f"{path}: rxbench could not count allocations ({row['engine']} {row['workload']})")
+        if row["min"] != row["max"]:
+            raise InputError(f"{path}: rxbench's count of {row['engine']} {row['workload']} differs between repetitions")
+        workload = row["workload"] + (f"[{row['parameters']}]" if row["parameters"] else "")
+        figures[(row["engine"], workload)] = (row["metric"], float(row["median"]))
+    return figures
+
+
+def read_jmh(path):
+    """{benchmark name: [malloc count of each iteration]} from package-benchmark's JMH export."""
+    try:
+        with open(path) as handle:
+            elements = json.load(handle)
+    except OSError as error:
+        raise InputError(f"cannot read package-benchmark export {path}: {error.strerror}")
+    except json.JSONDecodeError as error:
+        raise InputError(f"{path} is not JSON: {error}")
+    prefix = f"package.benchmark.{TARGET}."
+    counts = {}
+    for element in elements:
+        name = element.get("benchmark", "")
+        if not name.startswith(prefix):
+            continue
+        metric = element.get("secondaryMetrics", {}).get(MALLOC_METRIC)
+        if metric is None:
+            raise InputError(f"{path}: {name} has no '{MALLOC_METRIC}' metric")
+        counts[name[len(prefix):]] = [int(value) for value in metric["rawData"][0]]
+    if not counts:
+        raise InputError(f"{path} holds no {TARGET} benchmark")
+    return counts
+
+
+def exact_count(name, samples, failures):
+    """The per-iteration count, or None (with a failure) when it is not exact or not exactly recorded."""
+    if len(set(samples)) != 1:
+        failures.append(f"{name}: package-benchmark's count differs between iterations: {sorted(set(samples))}")
+        return None
+    if samples[0] >= HISTOGRAM_EXACT_BELOW:
+        failures.append(
+            f"{name}: {samples[0]} mallocs per iteration is beyond the histogram's exact range "
+            f"(< {HISTOGRAM_EXACT_BELOW}); use a smaller --size")
+        return None
+    return samples[0]
+
+
+def compare(rxbench, small, large, size):
+    """Returns (lines of the comparison table, failures, passed count, tool offset)."""
+    failures = []
+    lines = []
+    passed = 0
+    offset = None
+    if CALIBRATION not in small:
+        failures.append(f"{CALIBRATION} is missing from the package-benchmark run")
+    else:
+        count = exact_count(CALIBRATION, small[CALIBRATION], failures)
+        if count is not None:
+            offset = count - CALIBRATION_OBJECTS
+            lines.append(f"tool offset per iteration ({CALIBRATION}): {count} - {CALIBRATION_OBJECTS} = {offset}")
+
+    benchmarks = {name for name in small if name != CALIBRATION}
+    pairs = {f"{engine}/{workload}" for engine, workload in rxbench}
+    for name in sorted(pairs - benchmarks):
+        failures.append(f"{name}: rxbench counted it, package-benchmark has no such benchmark")
+    for name in sorted(benchmarks - pairs):
+        failures.append(f"{name}: package-benchmark ran it, rxbench reports no allocation figure for it")
+
+    lines.append(f"{'benchmark':58} {'metric':22} {'rxbench':>9} {'pb N':>6} {'pb 2N':>6} {'pb/unit':>9} {'intercept':>9}")
+    for (engine, workload), (metric, figure) in sorted(rxbench.items()):
+        name = f"{engine}/{workload}"
+        if name not in small or name not in large:
+            if name in small or name in large:
+                failures.append(f"{name}: missing from one of the two package-benchmark runs")
+            continue
+        at_n = exact_count(f"{name} (N={size})", small[name], failures)
+        at_2n = exact_count(f"{name} (2N={2 * size})", large[name], failures)
+        if at_n is None or at_2n is None:
+            continue
+        difference = at_2n - at_n
+        expected = figure * size
+        # rxbench prints 4 decimals: figure x N is a whole number up to that rounding.
+        ok = abs(expected - round(expected)) <= 0.5e-4 * size + 1e-9 and difference == round(expected)
+        intercept = at_n - difference
+        if not ok:
+            failures.append(
+                f"{name}: package-benchmark counts {difference / size:g} {metric} "
+                f"(({at_2n} - {at_n}) / {size}), rxbench {figure:g}")
+        elif metric == "mallocs_per_lifecycle" and offset is not None and intercept != offset:
+            failures.append(
+                f"{name}: a run of {size} lifecycles counts {at_n} = {size} x {difference / size:g} + {intercept}, "
+                f"but the tool's own offset is {offset}")
+            ok = False
+        passed += ok
+        lines.append(
+            f"{name:58} {metric:22} {figure:9g} {at_n:6d} {at_2n:6d} {difference / size:9g} {intercept:9d}"
+            + ("" if ok else "  DISAGREE"))
+    return lines, failures, passed, offset
+
+
+def workloads_of(rxbench_binary, group):
+    """The workload names of `group`, from `rxbench --list` (the catalogue's own listing)."""
+    listing = run([rxbench_binary, "--list"], capture=True)
+    names = []
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) >= 3 and fields[1] == group and line.startswith("  ") and not line.startswith("    "):
+            names.append(fields[0])
+    if not names:
+        raise InputError(f"rxbench --list shows no workload in group '{group}'")
+    return names
+
+
+def run(command, env=None, capture=False):
+    try:
+        result = subprocess.run(
+            command, cwd=ROOT, env=env, text=True,
+            stdout=subprocess.PIPE if capture else None, stderr=subprocess.PIPE if capture else None)
+    except OSError as error:
+        raise InputError(f"cannot run {command[0]}: {error.strerror}")
+    if result.returncode != 0:
+        detail = (result.stderr or "").strip().splitlines()[-1:] if capture else []
+        raise InputError(f"{' '.join(command[:4])} ... exited {result.returncode} {' '.join(detail)}".strip())
+    return result.stdout
+
+
+def run_benchmarks(names, size, iterations, directory):
+    """package-benchmark's JMH export of the group at `size` units per iteration."""
+    env = dict(os.environ, RXBENCH_BENCHMARK_SIZE=str(size), RXBENCH_BENCHMARK_ITERATIONS=str(iterations))
+    pattern = "^(" + re.escape(CALIBRATION) + "|[^/]+/(" + "|".join(re.escape(n) for n in names) + ")(\\[.*\\])?)$"
+    out = os.path.join(directory, f"size-{size}")
+    os.makedirs(out, exist_ok=True)
+    run(["swift", "package", "--package-path", "Benchmarks", "benchmark", "run", "--target", TARGET,
+         "--filter", pattern, "--format", "jmh", "--path", out, "--no-progress", "--quiet"], env=env)
+    exports = [f for f in os.listdir(out) if f.endswith(".jmh.json")]
+    if len(exports) != 1:
+        raise InputError(f"package-benchmark wrote {len(exports)} JMH files to {out}, expected 1")
+    return os.path.join(out, exports[0])
+
+
+def positive(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got '{text}'")
+    return value
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--group", default="rxswift", help="workload group (default rxswift)")
+    parser.add_argument("--size", type=positive, default=2,
+                        help="N: units per iteration (package-benchmark runs N and 2N; rxbench --size N); default 2")
+    parser.add_argument("--iterations", type=positive, default=5, help="package-benchmark iterations per benchmark")
+    parser.add_argument("--rxbench", default=os.path.join(ROOT, ".build/release/rxbench"), help="rxbench binary")
+    parser.add_argument("--rxbench-csv", help="compare this rxbench CSV instead of running rxbench")
+    parser.add_argument("--benchmark-jmh", nargs=2, metavar=("SMALL", "LARGE"),
+                        help="compare these package-benchmark JMH exports (at N and 2N) instead of running it")
+    parser.add_argument("--out", help="also write the comparison table to this file")
+    args = parser.parse_args(argv)
+    if bool(args.rxbench_csv) != bool(args.benchmark_jmh):
+        parser.error("--rxbench-csv and --benchmark-jmh go together")
+    if args.size * 2 * 1e-4 >= 0.5:
+        parser.error("--size must stay below 2500 (rxbench prints 4 decimals)")
+
+    try:
+        if args.rxbench_csv:
+            rx_csv, (small_json, large_json) = args.rxbench_csv, args.benchmark_jmh
+        else:
+            if not os.access(args.rxbench, os.X_OK):
+                raise InputError(f"no rxbench binary at {args.rxbench} (swift build -c release --product rxbench)")
+            names = workloads_of(args.rxbench, args.group)
+            work = tempfile.mkdtemp(prefix="check-benchmark-mallocs-")
+            rx_csv = os.path.join(work, "rxbench.csv")
+            run([args.rxbench, "--engine", "all", "--workload", args.group, "--profile", "quick",
+                 "--size", str(args.size), "--format", "csv", "--output", rx_csv])
+            small_json = run_benchmarks(names, args.size, args.iterations, work)
+            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work)
+            print(f"inputs: {rx_csv} {small_json} {large_json}")
+        rxbench = read_rxbench(rx_csv)
+        small, large = read_jmh(small_json), read_jmh(large_json)
+    except InputError as error:
+        print(f"check-benchmark-mallocs: {error}", file=sys.stderr)
+        return 2
+
+    lines, failures, passed, _ = compare(rxbench, small, large, args.size)
+    report = "\n".join(lines)
+    print(report)
+    if args.out:
+        with open(args.out, "w") as handle:
+            handle.write(report + "\n")
+    for failure in failures:
+        print(f"FAIL {failure}", file=sys.stderr)
+    failed = max(len(rxbench) - passed, 1) if failures else 0
+    print(f"check-benchmark-mallocs: {passed} passed, {failed} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# What CI runs for Benchmarks/ (package-benchmark): builds the one benchmark target (and the tool it needs),
+# lists the benchmarks, and checks that package-benchmark's malloc counts agree with rxbench's on the rxswift
+# group at quick settings (scripts/check-benchmark-mallocs.py). Needs .build/release/rxbench, which .ci/run
+# builds before; builds it if absent. docs/benchmarks.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+
+mkdir -p results/ci
+if [ ! -x .build/release/rxbench ]; then
+  swift build -c release --product rxbench
+fi
+
+echo "== Benchmarks/: build and list (release; the plugin builds BenchmarkTool and RxBenchCatalogue only)"
+swift package --package-path Benchmarks benchmark list --target RxBenchCatalogue > results/ci/benchmark-list.txt
+# Names are engine/Workload[params]; every row rxbench lists must have benchmarks.
+count=$(grep -c '^[a-z0-9-]*/[A-Za-z]' results/ci/benchmark-list.txt || true)
+echo "$count benchmarks listed (results/ci/benchmark-list.txt)"
+for id in $(.build/release/rxbench --list | awk '$2 ~ /^(engine|variant|reference|library)$/ && /^  [^ ]/ {print $1}'); do
+  if ! grep -q "^$id/" results/ci/benchmark-list.txt; then
+    echo "ci-benchmarks.sh: benchmark list has no benchmark for row '$id'; the registration loop is broken" >&2
+    exit 1
+  fi
+done
+if [ "$count" -lt 100 ]; then
+  echo "ci-benchmarks.sh: benchmark list shows only $count benchmarks; the registration loop is broken" >&2
+  exit 1
+fi
+echo "   build and list took $(( $(date +%s) - start )) s"
+
+echo "== malloc counts: package-benchmark against rxbench, rxswift group"
+python3 scripts/check-benchmark-mallocs.py --group rxswift --out results/ci/benchmark-mallocs.txt
+echo "== Benchmarks/ done in $(( $(date +%s) - start )) s"

@@ -1,0 +1,309 @@
+"""Reading rxbench CSV reports (docs/csv-schema.md), shared by charts.py, report.py and costmodel.py.
+
+A file is checked whole before anything uses it, so that a bad input stops a script before it writes
+anything. Every problem is an InputError whose message is one line: the scripts print
+`<script>: <file>: <problem>` and exit non-zero.
+"""
+import csv
+import math
+import os
+from dataclasses import dataclass, field
+
+# Version 1's columns; version 2 adds `flag` at the end. Columns are only ever added at the end.
+COLUMNS_V1 = [
+    "schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile", "clock_overhead_ns",
+    "engine", "role", "workload", "group", "parameters", "metric", "unit",
+    "n", "median", "min", "max", "mad", "p90", "p99", "p999",
+]
+COLUMNS = {"1": COLUMNS_V1, "2": COLUMNS_V1 + ["flag"]}
+STATISTICS = ["median", "min", "max", "mad", "p90", "p99", "p999"]
+CONTEXT = ["date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile", "clock_overhead_ns"]
+
+# Flags of schema 2. `unavailable` rows have empty statistics; `below-floor` rows beat the floor row.
+UNAVAILABLE = "unavailable"
+BELOW_FLOOR = "below-floor"
+
+# Metrics that count something exactly (min = max across repetitions): shown as plain values.
+EXACT_METRIC_PREFIXES = ("mallocs_", "bytes_", "instructions_")
+# Metrics derived sample by sample from another one in the same file; never shown twice.
+DERIVED_METRICS = {"events_per_second"}
+# Metrics where a bigger number is better. Every other metric is a cost.
+HIGHER_IS_BETTER = {"events_per_second"}
+
+# Rows are ordered by role: the floor first (so every chart and table starts from it), then the
+# designs, then variants, then real libraries; roles this script does not know come last.
+ROLE_ORDER = ["reference", "engine", "variant", "library"]
+FLOOR = "baseline"
+
+
+class InputError(Exception):
+    """A problem with one input file; str() is the one-line message without the script's name."""
+
+    def __init__(self, path, problem):
+        super().__init__(f"{path}: {problem}")
+
+
+@dataclass
+class Row:
+    engine: str
+    role: str
+    workload: str
+    group: str
+    parameters: dict          # name -> int, float or str, in the order of the CSV
+    metric: str
+    unit: str
+    n: int
+    stats: dict               # statistic name -> float, or None when the cell is empty
+    flag: str                 # "" (also for schema 1), "below-floor", "unavailable"
+    line: int                 # line number in the file, for messages
+
+    @property
+    def unavailable(self):
+        return self.flag == UNAVAILABLE
+
+    @property
+    def parameters_text(self):
+        return ",".join(f"{k}={v}" for k, v in self.parameters.items())
+
+    @property
+    def workload_id(self):
+        """`DisposeLatency[depth=1,siblings=0]`, as the CLI names a workload."""
+        text = self.parameters_text
+        return f"{self.workload}[{text}]" if text else self.workload
+
+    def value(self, statistic="median"):
+        return None if self.unavailable else self.stats.get(statistic)
+
+
+@dataclass
+class Run:
+    """One CSV file: its context (the same on every row) and its rows."""
+    path: str
+    schema: str
+    context: dict
+    rows: list = field(default_factory=list)
+
+    @property
+    def name(self):
+        return os.path.basename(self.path)
+
+    def engines(self):
+        """(engine id, role) pairs, the floor first, then by role, then in order of appearance."""
+        seen = {}
+        for row in self.rows:
+            seen.setdefault(row.engine, row.role)
+        return sorted(seen.items(), key=lambda item: engine_sort_key(item[0], item[1], list(seen)))
+
+    def metrics(self):
+        return list(dict.fromkeys(row.metric for row in self.rows))
+
+    def groups(self):
+        return list(dict.fromkeys(row.group for row in self.rows))
+
+
+def engine_sort_key(engine, role, appearance):
+    role_rank = ROLE_ORDER.index(role) if role in ROLE_ORDER else len(ROLE_ORDER)
+    return (role_rank, engine != FLOOR, appearance.index(engine))
+
+
+def is_exact(metric):
+    return metric.startswith(EXACT_METRIC_PREFIXES)
+
+
+def is_latency(metric):
+    return metric.endswith("_latency")
+
+
+def load(path):
+    """Read and check one rxbench CSV; raise InputError naming the file and the first problem."""
+    if not os.path.exists(path):
+        raise InputError(path, "no such file")
+    if os.path.isdir(path):
+        raise InputError(path, "is a directory, not a CSV file")
+    try:
+        with open(path, newline="", encoding="utf-8") as handle:
+            records = list(csv.reader(handle))
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise InputError(path, f"cannot be read as CSV ({error})") from None
+    if not records or all(not any(cell.strip() for cell in record) for record in records):
+        raise InputError(path, "empty CSV (no header, no rows)")
+    header, body = records[0], [r for r in records[1:] if any(cell.strip() for cell in r)]
+    schema = check_header(path, header, body)
+    rows = [parse_row(path, header, record, number) for number, record in numbered(records[1:])]
+    return Run(path=path, schema=schema, context=context_of(path, header, body), rows=rows)
+
+
+def numbered(records):
+    """(line number, record) for each non-blank record after the header."""
+    for index, record in enumerate(records, start=2):
+        if any(cell.strip() for cell in record):
+            yield index, record
+
+
+def check_header(path, header, body):
+    """The schema version the file declares, after checking that its header is that version's."""
+    if "schema" not in header or "metric" not in header:
+        raise InputError(path, "not an rxbench CSV report (header has no `schema` and `metric` columns)")
+    column = header.index("schema")
+    versions = {record[column] for record in body if len(record) > column}
+    if not versions:
+        raise InputError(path, "has a header but no data rows")
+    if len(versions) > 1:
+        raise InputError(path, f"mixes schema versions {', '.join(sorted(versions))}")
+    schema = versions.pop()
+    if schema not in COLUMNS:
+        raise InputError(path, f"schema version {schema!r} is not supported (this tool reads 1 and 2)")
+    expected = COLUMNS[schema]
+    if header[:len(expected)] != expected:
+        missing = [c for c in expected if c not in header]
+        problem = f"lacks {', '.join(missing)}" if missing else "has them in another order"
+        raise InputError(path, f"header is not schema {schema}'s: it {problem}")
+    return schema
+
+
+def parse_row(path, header, record, line):
+    if len(record) != len(header):
+        raise InputError(path, f"line {line} has {len(record)} fields, the header has {len(header)}")
+    cells = dict(zip(header, record))
+    flag = cells.get("flag", "").strip()
+    stats = {}
+    for name in STATISTICS:
+        text = cells[name].strip()
+        if text == "" and flag == UNAVAILABLE:
+            stats[name] = None
+            continue
+        stats[name] = parse_number(path, line, name, text)
+    if flag != UNAVAILABLE and stats["median"] is None:
+        raise InputError(path, f"line {line} has no median and is not flagged unavailable")
+    return Row(
+        engine=required(path, line, cells, "engine"), role=required(path, line, cells, "role"),
+        workload=required(path, line, cells, "workload"), group=cells["group"].strip(),
+        parameters=parse_parameters(path, line, cells["parameters"]),
+        metric=required(path, line, cells, "metric"), unit=cells["unit"].strip(),
+        n=int(parse_number(path, line, "n", cells["n"].strip() or "0")),
+        stats=stats, flag=flag, line=line)
+
+
+def required(path, line, cells, name):
+    value = cells[name].strip()
+    if not value:
+        raise InputError(path, f"line {line} has an empty `{name}`")
+    return value
+
+
+def parse_number(path, line, name, text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(path, f"line {line}: `{name}` is {text!r}, not a number") from None
+    if math.isnan(value):
+        raise InputError(path, f"line {line}: `{name}` is NaN (an unmeasured value must be flagged unavailable)")
+    return value
+
+
+def parse_parameters(path, line, text):
+    parameters = {}
+    for pair in filter(None, (part.strip() for part in text.split(","))):
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            raise InputError(path, f"line {line}: parameter {pair!r} is not name=value")
+        parameters[name] = parse_parameter_value(value)
+    return parameters
+
+
+def parse_parameter_value(text):
+    """Numbers become numbers (so sweeps sort and fit); anything else, e.g. order=random, stays text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def context_of(path, header, body):
+    """The run's context; a column whose value differs between rows is shown with every value."""
+    context = {}
+    for name in CONTEXT:
+        column = header.index(name)
+        values = list(dict.fromkeys(record[column] for record in body))
+        context[name] = " / ".join(values)
+    return context
+
+
+def load_all(paths):
+    """Load every file before any output is written; the first bad file stops everything."""
+    return [load(path) for path in paths]
+
+
+# The sweeps: the only workload names the scripts know, used to choose what is drawn as a line and
+# what is fitted. `per` names one step of the swept parameter, for units ("ns per stage").
+@dataclass(frozen=True)
+class Sweep:
+    workload: str
+    x: str
+    per: str
+
+
+SWEEPS = [
+    Sweep("MapDepth", "depth", "stage"),
+    Sweep("SubscriberSweep", "subscribers", "subscriber"),
+    Sweep("EventSweep", "events", "event"),
+    Sweep("NeverMapLifecycle", "depth", "stage"),
+    Sweep("DisposeLatency", "depth", "stage"),
+    Sweep("DisposeLatency", "siblings", "sibling"),
+]
+
+
+def sweep_series(run, sweep, metric):
+    """The sweep's rows of one metric, split by the values of the other parameters (e.g. the depth
+    sweep of DisposeLatency at siblings=0, and one per `order` if the run has that parameter):
+    {fixed parameters text: {engine: [rows sorted by x]}}. Only splits where x takes at least two
+    values are sweeps along x; a lone point belongs to another sweep (the depth=1 point of the
+    siblings sweep, say)."""
+    split = {}
+    for row in run.rows:
+        if row.workload != sweep.workload or row.metric != metric or sweep.x not in row.parameters:
+            continue
+        if not isinstance(row.parameters[sweep.x], (int, float)):
+            continue
+        fixed = ",".join(f"{k}={v}" for k, v in row.parameters.items() if k != sweep.x)
+        split.setdefault(fixed, {}).setdefault(row.engine, []).append(row)
+    result = {}
+    for fixed, by_engine in split.items():
+        xs = {row.parameters[sweep.x] for rows in by_engine.values() for row in rows}
+        if len(xs) >= 2:
+            result[fixed] = {engine: sorted(rows, key=lambda r: r.parameters[sweep.x])
+                             for engine, rows in by_engine.items()}
+    return result
+
+
+def swept_workload_ids(run, metric):
+    """Workload ids of `metric` that some sweep draws as a line: bar charts leave them out."""
+    ids = set()
+    for sweep in SWEEPS:
+        for by_engine in sweep_series(run, sweep, metric).values():
+            ids.update(row.workload_id for rows in by_engine.values() for row in rows)
+    return ids
+
+
+def statistic_label(metric, statistic):
+    """Latency distributions call their median p50."""
+    return "p50" if statistic == "median" and is_latency(metric) else statistic
+
+
+def format_number(value):
+    """Fixed notation, about three significant digits, thousands separated: never 1.5e+07."""
+    if value is None:
+        return "—"
+    if value == int(value) and abs(value) < 1e15:
+        return f"{int(value):,}"
+    magnitude = abs(value)
+    if magnitude >= 100:
+        return f"{value:,.0f}"
+    if magnitude >= 10:
+        return f"{value:,.1f}"
+    if magnitude >= 1:
+        return f"{value:,.2f}"
+    decimals = 2 - math.floor(math.log10(magnitude))
+    return f"{value:.{decimals}f}"

@@ -1,0 +1,116 @@
+"""Shared test data: rxbench CSVs written on the fly, so that the tests know every figure in them."""
+import csv
+import os
+import sys
+
+import pytest
+
+SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, SCRIPTS)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import rxcsv  # noqa: E402
+
+CONTEXT = {"date": "2026-11-23T08:00:00Z", "commit": "abcdef123456", "swift": "swift-6.3", "cpu": "Test CPU",
+           "cores": "2", "allocator": "glibc", "build": "release", "profile": "quick", "clock_overhead_ns": "30"}
+
+# Row ids of every role the v2 schema knows, the new ones included.
+ENGINES = [("sink", "engine"), ("signal", "engine"), ("subscriber-direct", "variant"),
+           ("opencombine", "library"), ("async-stream", "library"), ("baseline", "reference"),
+           ("stage-loop", "reference")]
+
+# Known lines: MapDepth ns/event = FIXED + SLOPE * depth per engine, recovered exactly by the fit.
+MAP_DEPTH_LINES = {"sink": (20.0, 9.5), "signal": (18.0, 8.25), "subscriber-direct": (27.0, 11.0),
+                   "opencombine": (60.0, 30.0), "async-stream": (900.0, 120.0), "baseline": (12.0, 2.0),
+                   "stage-loop": (10.0, 1.5)}
+
+
+def row(engine, role, workload, group, parameters, metric, unit, median, flag="", spread=0.02, schema="2"):
+    """One CSV record as a dict; an `unavailable` row has empty statistics."""
+    record = {"schema": schema, **CONTEXT, "engine": engine, "role": role, "workload": workload, "group": group,
+              "parameters": parameters, "metric": metric, "unit": unit, "n": "5"}
+    if flag == rxcsv.UNAVAILABLE:
+        record.update({name: "" for name in rxcsv.STATISTICS})
+    else:
+        exact = rxcsv.is_exact(metric)
+        low, high = (median, median) if exact else (median * (1 - spread), median * (1 + 2 * spread))
+        record.update({"median": f"{median:.6f}", "min": f"{low:.6f}", "max": f"{high:.6f}",
+                       "mad": "0" if exact else f"{median * spread / 2:.6f}",
+                       "p90": f"{high:.6f}", "p99": f"{median * 1.3 if not exact else median:.6f}",
+                       "p999": f"{median * 1.6 if not exact else median:.6f}"})
+    if schema == "2":
+        record["flag"] = flag
+    return record
+
+
+def synthetic_rows():
+    rows = []
+    for index, (engine, role) in enumerate(ENGINES):
+        # A plain workload with a time metric, an exact one and an instruction count.
+        rows.append(row(engine, role, "PublishSubjectPumping", "rxswift", "", "ns_per_event", "ns/event",
+                        30.0 + 7 * index, flag=rxcsv.BELOW_FLOOR if engine == "signal" else ""))
+        rows.append(row(engine, role, "PublishSubjectPumping", "rxswift", "", "events_per_second", "events/s",
+                        1e9 / (30.0 + 7 * index)))
+        rows.append(row(engine, role, "PublishSubjectPumping", "rxswift", "", "mallocs_per_event",
+                        "mallocs/event", float(index % 3)))
+        # Libraries run outside the callgrind harness here: their instruction count is unavailable.
+        if role == "library":
+            rows.append(row(engine, role, "PublishSubjectPumping", "rxswift", "", "instructions_per_event",
+                            "instructions/event", 0.0, flag=rxcsv.UNAVAILABLE))
+        else:
+            rows.append(row(engine, role, "PublishSubjectPumping", "rxswift", "", "instructions_per_event",
+                            "instructions/event", 120.0 + 10 * index))
+        fixed, slope = MAP_DEPTH_LINES[engine]
+        for depth in (1, 2, 4, 8, 16, 32, 64):
+            rows.append(row(engine, role, "MapDepth", "scaling", f"depth={depth}", "ns_per_event", "ns/event",
+                            fixed + slope * depth))
+        # Two points only: the cost model must refuse to fit and say so.
+        for depth in (1, 10):
+            rows.append(row(engine, role, "NeverMapLifecycle", "seed", f"depth={depth}", "mallocs_per_lifecycle",
+                            "mallocs/lifecycle", 3.0 + 2 * depth))
+        # Depth and sibling sweeps, one sibling sweep per disposal order; both lines meet at depth 1,
+        # siblings 0 (100 ns), which belongs to both sweeps.
+        for depth in (1, 10, 64):
+            flag = rxcsv.UNAVAILABLE if engine == "async-stream" and depth == 64 else ""
+            rows.append(row(engine, role, "DisposeLatency", "dispose", f"depth={depth},siblings=0,order=newest",
+                            "dispose_latency", "ns", 95.0 + 5 * depth, flag=flag))
+            rows.append(row(engine, role, "DisposeLatency", "dispose", f"depth={depth},siblings=0,order=newest",
+                            "bytes_per_live_subscription", "bytes/subscription", 64.0 + 48 * depth))
+        for order in ("newest", "oldest", "random"):
+            for siblings in (1, 100, 10000):
+                rows.append(row(engine, role, "DisposeLatency", "dispose",
+                                f"depth=1,siblings={siblings},order={order}", "dispose_latency", "ns",
+                                100.0 + 0.25 * siblings))
+    return rows
+
+
+def write_csv(path, rows, header=None):
+    header = header or list(rows[0].keys())
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return str(path)
+
+
+@pytest.fixture
+def v2_csv(tmp_path):
+    return write_csv(tmp_path / "synthetic.csv", synthetic_rows())
+
+
+@pytest.fixture
+def v1_csv(tmp_path):
+    rows = [row(e, r, "CreateScan", "seed", "", "ns_per_event", "ns/event", 10.0 + i, schema="1")
+            for i, (e, r) in enumerate(ENGINES[:3] + ENGINES[5:6])]
+    return write_csv(tmp_path / "schema1.csv", rows)
+
+
+@pytest.fixture(scope="session")
+def v2_report(tmp_path_factory):
+    """A report of the synthetic v2 CSV, made once for every test that reads it: (csv, folder, page)."""
+    import report
+    folder = tmp_path_factory.mktemp("v2")
+    path = write_csv(folder / "synthetic.csv", synthetic_rows())
+    out = folder / "report"
+    assert report.main([path, "--out", str(out)]) == 0
+    return path, out, (out / "index.html").read_text()

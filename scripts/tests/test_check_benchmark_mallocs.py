@@ -1,0 +1,92 @@
+"""scripts/check-benchmark-mallocs.py on files whose every count is known: agreement passes; a count that
+differs, a count that varies between iterations, one beyond the histogram's exact range, a creating
+workload whose intercept is not the tool's offset, and a row only one tool ran each fail."""
+import json
+import os
+import subprocess
+import sys
+
+from conftest import SCRIPTS, row, write_csv
+
+SIZE = 2
+CALIBRATION = "calibration/EscapingObjects[count=64]"
+
+
+def rx_rows(figures):
+    """rxbench CSV rows: {(engine, workload, metric): per-unit figure}."""
+    return [row(engine, "engine", workload, "rxswift", "", metric,
+                "mallocs/event" if metric == "mallocs_per_event" else "mallocs/lifecycle", value)
+            for (engine, workload, metric), value in figures.items()]
+
+
+def jmh(path, counts):
+    """A package-benchmark JMH export: {benchmark name: [malloc count per iteration]}."""
+    elements = [{"benchmark": f"package.benchmark.RxBenchCatalogue.{name}",
+                 "secondaryMetrics": {"Malloc (total)": {"rawData": [samples]}}}
+                for name, samples in counts.items()]
+    path.write_text(json.dumps(elements))
+    return str(path)
+
+
+def check(tmp_path, figures, small, large):
+    rx = write_csv(tmp_path / "rx.csv", rx_rows(figures))
+    return subprocess.run(
+        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--size", str(SIZE),
+         "--rxbench-csv", rx, "--benchmark-jmh", jmh(tmp_path / "n.json", small), jmh(tmp_path / "2n.json", large)],
+        capture_output=True, text=True)
+
+
+# sink: 15 mallocs per event plus 20 per run (pumping); 49 per lifecycle (creating); tool offset 0.
+FIGURES = {("sink", "FlatMapsPumping", "mallocs_per_event"): 15.0,
+           ("sink", "FlatMapsCreating", "mallocs_per_lifecycle"): 49.0}
+SMALL = {CALIBRATION: [64] * 5, "sink/FlatMapsPumping": [50] * 5, "sink/FlatMapsCreating": [98] * 5}
+LARGE = {CALIBRATION: [64] * 5, "sink/FlatMapsPumping": [80] * 5, "sink/FlatMapsCreating": [196] * 5}
+
+
+def test_agreement_passes(tmp_path):
+    result = check(tmp_path, FIGURES, SMALL, LARGE)
+    assert result.returncode == 0, result.stderr
+    assert "2 passed, 0 failed" in result.stdout
+
+
+def test_a_different_count_fails(tmp_path):
+    result = check(tmp_path, {**FIGURES, ("sink", "FlatMapsPumping", "mallocs_per_event"): 16.0}, SMALL, LARGE)
+    assert result.returncode == 1
+    assert "sink/FlatMapsPumping: package-benchmark counts 15" in result.stderr
+
+
+def test_a_count_that_varies_between_iterations_fails(tmp_path):
+    result = check(tmp_path, FIGURES, dict(SMALL, **{"sink/FlatMapsPumping": [50, 50, 51, 50, 50]}), LARGE)
+    assert result.returncode == 1
+    assert "differs between iterations" in result.stderr
+
+
+def test_a_count_beyond_the_histograms_exact_range_fails(tmp_path):
+    result = check(tmp_path, FIGURES, SMALL, dict(LARGE, **{"sink/FlatMapsPumping": [2048] * 5}))
+    assert result.returncode == 1
+    assert "beyond the histogram's exact range" in result.stderr
+
+
+def test_a_creating_intercept_other_than_the_tool_offset_fails(tmp_path):
+    small = dict(SMALL, **{"sink/FlatMapsCreating": [99] * 5})
+    large = dict(LARGE, **{"sink/FlatMapsCreating": [197] * 5})
+    result = check(tmp_path, FIGURES, small, large)
+    assert result.returncode == 1
+    assert "the tool's own offset is 0" in result.stderr
+
+
+def test_a_row_only_one_tool_ran_fails(tmp_path):
+    small = dict(SMALL, **{"signal/FlatMapsPumping": [40] * 5})
+    large = dict(LARGE, **{"signal/FlatMapsPumping": [70] * 5})
+    result = check(tmp_path, FIGURES, small, large)
+    assert result.returncode == 1
+    assert "signal/FlatMapsPumping: package-benchmark ran it" in result.stderr
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path):
+    missing = tmp_path / "absent.csv"
+    result = subprocess.run(
+        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--rxbench-csv", str(missing),
+         "--benchmark-jmh", str(missing), str(missing)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "cannot read rxbench CSV" in result.stderr

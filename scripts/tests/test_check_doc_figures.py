@@ -1,0 +1,51 @@
+"""check-doc-figures.py must fail on a figure that is not in its results file, and pass on one that is."""
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "check-doc-figures.py"
+HEADER = ("schema,date,commit,swift,cpu,cores,allocator,build,profile,clock_overhead_ns,engine,role,workload,group,"
+          "parameters,metric,unit,n,median,min,max,mad,p90,p99,p999,flag\n")
+
+
+def run(tmp_path, table):
+    results = tmp_path / "run.csv"
+    results.write_text(HEADER + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,"
+                       "ns/event,5,21.0134,20.8,21.9,0.1,21.5,21.8,21.9,\n")
+    doc = tmp_path / "doc.md"
+    doc.write_text(f"<!-- figures: {results} -->\n\n| workload | sink | x floor |\n|---|---|---|\n{table}\n")
+    return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+
+
+def test_a_figure_in_the_file_passes(tmp_path):
+    assert run(tmp_path, "| CreateMapFilter | 21.01 | x9.9 |").returncode == 0
+    assert run(tmp_path, "| CreateMapFilter | 21.0 ns (20.8..21.9) | x9.9 |").returncode == 0
+
+
+def test_a_stale_figure_fails_naming_it(tmp_path):
+    result = run(tmp_path, "| CreateMapFilter | 19.50 | x9.9 |")
+    assert result.returncode == 1
+    assert "'19.50' is not in" in result.stderr
+
+
+def test_a_missing_results_file_fails(tmp_path):
+    doc = tmp_path / "doc.md"
+    doc.write_text("<!-- figures: results/none.csv -->\n\n| a | b |\n|---|---|\n| x | 1 |\n")
+    result = subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+    assert result.returncode == 1 and "does not exist" in result.stderr
+
+
+def test_a_ratio_beside_a_figure_is_that_figure_over_the_floor(tmp_path):
+    results = tmp_path / "run.csv"
+    results.write_text(HEADER
+                       + "2,d,c,s,cpu,2,glibc,release,quick,30,baseline,reference,W,g,,ns_per_event,ns/event,5,8.79,8,9,0.1,9,9,9,\n"
+                       + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,\n")
+    doc = tmp_path / "doc.md"
+
+    def check(cell):
+        doc.write_text(f"<!-- figures: {results} -->\n\n| workload | baseline | sink |\n|---|---|---|\n| W | 8.79 | {cell} |\n")
+        return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+
+    assert check("42.07 (4.8x)").returncode == 0
+    wrong = check("42.07 (5.8x)")
+    assert wrong.returncode == 1 and "'5.8x' is not 42.07 / the floor (8.79)" in wrong.stderr

@@ -1,0 +1,130 @@
+"""The report and its charts, end to end on known data."""
+import csv
+import os
+import re
+
+import matplotlib
+import pytest
+
+import charts
+import report
+import rxcsv
+from conftest import ENGINES, SCRIPTS
+
+COMMITTED = os.path.join(SCRIPTS, "..", "results", "2026-11-22-standard")
+
+
+@pytest.fixture(scope="module")
+def made_charts(tmp_path_factory):
+    """The synthetic run's charts with their text kept as SVG text, so that tests can read it."""
+    from conftest import synthetic_rows, write_csv
+    path = write_csv(tmp_path_factory.mktemp("charts") / "synthetic.csv", synthetic_rows())
+    matplotlib.rcParams["svg.fonttype"] = "none"
+    try:
+        return path, charts.charts_for(rxcsv.load(path))
+    finally:
+        matplotlib.rcParams["svg.fonttype"] = "path"
+
+
+def test_every_row_id_of_every_role_is_a_column(v2_report):
+    _, _, page = v2_report
+    for engine, role in ENGINES:
+        assert f'<th class="engine">{engine}<span class="role">{role}</span></th>' in page
+
+
+def test_unavailable_is_shown_as_such_never_as_zero(v2_report):
+    _, _, page = v2_report
+    table = page[page.index("(instructions_per_event"):]
+    table = table[:table.index("</table>")]
+    cells = re.findall(r"<td class=\"cell[^\"]*\"[^>]*>(.*?)</td>", table)
+    assert cells.count("unavailable") == 2          # the two libraries
+    assert all("unavailable" in c or "×" not in c for c in cells)
+
+
+def test_below_floor_is_visible(v2_report):
+    _, _, page = v2_report
+    assert 'class="cell below-floor"' in page and ">below floor</span>" in page
+
+
+def test_derived_events_per_second_is_not_a_second_table(v2_report):
+    _, _, page = v2_report
+    assert "(events_per_second" not in page
+
+
+def test_the_page_is_self_contained(v2_report):
+    _, out, page = v2_report
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page), "external URL in the page"
+    assert "<script" not in page
+    assert page.count("data:image/svg+xml;base64,") >= 5
+    for link in re.findall(r'href="([^"#]+)"', page):
+        assert (out / link).exists(), f"broken link {link}"
+
+
+def test_outputs_are_written(v2_report):
+    path, out, _ = v2_report
+    assert (out / "synthetic.csv").read_bytes() == open(path, "rb").read()
+    fits = list(csv.DictReader(open(out / "cost-model.csv")))
+    assert {f["engine"] for f in fits} >= {"opencombine", "async-stream", "stage-loop"}
+    pngs = sorted(p.name for p in (out / "charts" / "synthetic").iterdir() if p.suffix == ".png")
+    svgs = sorted(p.name for p in (out / "charts" / "synthetic").iterdir() if p.suffix == ".svg")
+    assert pngs and [p[:-4] for p in pngs] == [s[:-4] for s in svgs]
+
+
+def test_context_comes_first_in_each_section(v2_report):
+    _, _, page = v2_report
+    section = page[page.index("<section"):]
+    assert section.index('class="context"') < section.index("<h3>Summary")
+    for value in ("2026-11-23T08:00:00Z", "abcdef123456", "swift-6.3", "Test CPU", "glibc", "release", "quick"):
+        assert value in section[:section.index("<h3>Summary")]
+
+
+def test_floor_is_in_every_chart_where_it_has_data(made_charts):
+    _, made = made_charts
+    names = [c.name for c in made]
+    assert any(n.startswith("group-") for n in names)
+    for sweep in ("mapdepth-depth", "disposelatency-depth", "disposelatency-siblings"):
+        assert any(sweep in n for n in names), sweep
+    for chart in made:
+        assert rxcsv.FLOOR in chart.drawn, chart.name
+        assert chart.drawn[0] == rxcsv.FLOOR        # legend starts from the floor
+
+
+def test_every_chart_names_its_csv(made_charts):
+    path, made = made_charts
+    for chart in made:
+        assert f"source: {path}".encode() in chart.svg, chart.name
+
+
+def test_a_report_beside_its_csv_leaves_the_csv_alone(tmp_path, v1_csv):
+    # Written into the folder that holds the CSV (as run-matrix.sh does): the copy is the file itself.
+    before = open(v1_csv, "rb").read()
+    assert report.main([v1_csv, "--out", str(tmp_path)]) == 0
+    page = (tmp_path / "index.html").read_text()
+    assert "Test CPU" in page and "CSV schema 1" in page
+    assert open(v1_csv, "rb").read() == before
+
+
+def test_the_committed_schema1_results_load():
+    run = rxcsv.load(os.path.join(COMMITTED, "system.csv"))
+    assert run.schema == "1" and len(run.rows) > 300
+    assert run.engines()[0] == ("baseline", "reference")
+
+
+def test_two_csvs_of_one_name_get_two_sections(tmp_path, v1_csv):
+    other = tmp_path / "b"
+    other.mkdir()
+    second = other / os.path.basename(v1_csv)
+    second.write_bytes(open(v1_csv, "rb").read())
+    out = tmp_path / "report"
+    assert report.main([v1_csv, str(second), "--out", str(out)]) == 0
+    page = (out / "index.html").read_text()
+    assert page.count("<section") == 2
+    assert (out / "schema1.csv").exists() and (out / "2-schema1.csv").exists()
+
+
+def test_numbers_are_fixed_notation():
+    assert rxcsv.format_number(15034567.2) == "15,034,567"
+    assert rxcsv.format_number(40.3641) == "40.4"
+    assert rxcsv.format_number(0.000123) == "0.000123"
+    assert rxcsv.format_number(0.0) == "0"
+    assert charts.format_tick(20000) == "20k" and charts.format_tick(5e6) == "5M"
