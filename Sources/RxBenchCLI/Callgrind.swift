@@ -55,8 +55,10 @@ enum Callgrind {
     ) throws -> [ResultRow] {
         guard let valgrind = valgrindPath() else { throw RunFailure("valgrind not found on PATH") }
         let selected = measurable(workloads)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rxbench-callgrind-\(ProcessInfo.processInfo.processIdentifier)")
+        // Not under $TMPDIR, and the process id padded: the copy's full path (the child's /proc/self/exe) has
+        // the same length in every run (see runChild).
+        let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent(
+            "rxbench-callgrind-" + String(format: "%010d", ProcessInfo.processInfo.processIdentifier))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let executable = try strippedCopy(of: executablePath(), in: directory)
@@ -84,13 +86,17 @@ enum Callgrind {
         process.arguments = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=rxbench_measured_region",
             "--dump-after=rxbench_measured_region", "--callgrind-out-file=\(output.path)",
-            executable, "--instruction-probe", "1", "--engine", engine.descriptor.id,
-            "--workload", workloads.map(\.id).joined(separator: ","),
+            "./" + URL(fileURLWithPath: executable).lastPathComponent, "--instruction-probe", "1",
+            "--engine", engine.descriptor.id, "--workload", workloads.map(\.id).joined(separator: ","),
         ]
-        // Swift's per-process random hashing seed would change the instructions of every hash lookup.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        process.environment = environment
+        // The child's arguments, environment, working directory and executable path have the same sizes in
+        // every run: they shape the heap the measured regions start from, and malloc takes more or fewer
+        // instructions depending on it (measured under one binary: 3 KB more environment moved 21 of
+        // OpenCombine's 75 counts; a longer $TMPDIR and another working directory moved 72 of the 113 of
+        // OpenCombine, AsyncStream and the floor). Swift's per-process random hashing seed would change the
+        // instructions of every hash lookup.
+        process.currentDirectoryURL = directory
+        process.environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
