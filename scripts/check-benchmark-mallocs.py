@@ -180,13 +180,14 @@ def run(command, env=None, capture=False):
     return result.stdout
 
 
-def run_benchmarks(names, size, iterations, directory):
+def run_benchmarks(names, size, iterations, directory, scratch_path=None):
     """package-benchmark's JMH export of the group at `size` units per iteration."""
     env = dict(os.environ, RXBENCH_BENCHMARK_SIZE=str(size), RXBENCH_BENCHMARK_ITERATIONS=str(iterations))
     pattern = "^(" + re.escape(CALIBRATION) + "|[^/]+/(" + "|".join(re.escape(n) for n in names) + ")(\\[.*\\])?)$"
     out = os.path.join(directory, f"size-{size}")
     os.makedirs(out, exist_ok=True)
-    run(["swift", "package", "--package-path", "Benchmarks", "benchmark", "run", "--target", TARGET,
+    scratch = ["--scratch-path", scratch_path] if scratch_path else []
+    run(["swift", "package", "--package-path", "Benchmarks", *scratch, "benchmark", "run", "--target", TARGET,
          "--filter", pattern, "--format", "jmh", "--path", out, "--no-progress", "--quiet"], env=env)
     exports = [f for f in os.listdir(out) if f.endswith(".jmh.json")]
     if len(exports) != 1:
@@ -215,6 +216,7 @@ def main(argv):
     parser.add_argument("--benchmark-jmh", nargs=2, metavar=("SMALL", "LARGE"),
                         help="compare these package-benchmark JMH exports (at N and 2N) instead of running it")
     parser.add_argument("--out", help="also write the comparison table to this file")
+    parser.add_argument("--scratch-path", help="build folder for Benchmarks/ (CI: the root's .build, to reuse its objects)")
     args = parser.parse_args(argv)
     if bool(args.rxbench_csv) != bool(args.benchmark_jmh):
         parser.error("--rxbench-csv and --benchmark-jmh go together")
@@ -232,8 +234,8 @@ def main(argv):
             rx_csv = os.path.join(work, "rxbench.csv")
             run([args.rxbench, "--engine", "all", "--workload", args.group, "--profile", "quick",
                  "--size", str(args.size), "--format", "csv", "--output", rx_csv])
-            small_json = run_benchmarks(names, args.size, args.iterations, work)
-            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work)
+            small_json = run_benchmarks(names, args.size, args.iterations, work, args.scratch_path)
+            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work, args.scratch_path)
             print(f"inputs: {rx_csv} {small_json} {large_json}")
         rxbench = read_rxbench(rx_csv)
         small, large = read_jmh(small_json), read_jmh(large_json)
