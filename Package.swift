@@ -21,31 +21,41 @@ let hotPath: [SwiftSetting] = [
 let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 
 // Fidelity variants (docs/decisions/fidelity.md): the same engine sources compiled again as another module with
-// one compile-time condition, so that the default engine carries nothing of its variants, not even a branch.
+// compile-time conditions, so that the default engine carries nothing of its variants, not even a branch.
 // Each variant's folders are symbolic links to the engine's and its adapter's folders.
-//   SINK_FUSED     `sink-fused`: RxSwift 5's composeMap fusion of consecutive maps.
-//   SINK_LOCKED    `sink-locked`: RxSwift 6's locks (AtomicInt as an NSLock subclass, NSRecursiveLock).
-//   SIGNAL_LOCKED  `signal-locked`: SwiftSignalKit's pthread mutexes.
+//   SINK_FUSED       `sink-fused`: RxSwift 5's composeMap fusion of consecutive maps.
+//   SINK_LOCKED      `sink-locked`: RxSwift 6's locks (AtomicInt as an NSLock subclass, NSRecursiveLock).
+//   SIGNAL_LOCKED    `signal-locked`: SwiftSignalKit's pthread mutexes.
+//   *_DEPENDENCY     `sink-locked-dependency`, `signal-locked-dependency`: the locked variant built the way an
+//                    app gets a library as a package dependency: SwiftPM's default settings (no unsafe flags are
+//                    allowed in a dependency, so no cross-module optimisation into the engine; exclusivity
+//                    checked, the default, as in RxSwift's and SwiftSignalKit's own builds).
 struct EngineVariant {
-    let engine: String, adapter: String, define: String
+    let engine: String, adapter: String, defines: [String]
+    /// false: the engine module is compiled as a package dependency is (no `-cross-module-optimization`).
+    var crossModule = true
 
     var targets: [Target] {
-        [
-            .target(name: engine, path: "Sources/\(engine)", swiftSettings: engineSettings + [.define(define)]),
+        let conditions = defines.map { SwiftSetting.define($0) }
+        let engineModule: [SwiftSetting] = crossModule ? engineSettings : [.swiftLanguageMode(.v5)]
+        return [
+            .target(name: engine, path: "Sources/\(engine)", swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Sources/\(adapter)",
-                swiftSettings: engineSettings + [.define(define)]),
+                swiftSettings: engineSettings + conditions),
         ]
     }
 }
 let variants = [
+    EngineVariant(engine: "SinkEngineFused", adapter: "SinkFusedAdapter", defines: ["SINK_FUSED"]),
+    EngineVariant(engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
     EngineVariant(
-        engine: "SinkEngineFused", adapter: "SinkFusedAdapter",
-        define: "SINK_FUSED"),
+        engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
+        defines: ["SINK_LOCKED", "SINK_DEPENDENCY"], crossModule: false),
+    EngineVariant(engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", defines: ["SIGNAL_LOCKED"]),
     EngineVariant(
-        engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", define: "SINK_LOCKED"),
-    EngineVariant(
-        engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", define: "SIGNAL_LOCKED"),
+        engine: "SignalEngineLockedDependency", adapter: "SignalLockedDependencyAdapter",
+        defines: ["SIGNAL_LOCKED", "SIGNAL_DEPENDENCY"], crossModule: false),
 ]
 
 let package = Package(

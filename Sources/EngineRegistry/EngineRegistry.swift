@@ -6,9 +6,11 @@ import ReferenceAdapters
 import RxBenchCore
 import SignalAdapter
 import SignalLockedAdapter
+import SignalLockedDependencyAdapter
 import SinkAdapter
 import SinkFusedAdapter
 import SinkLockedAdapter
+import SinkLockedDependencyAdapter
 import SubscriberAdapter
 
 /// The engines and reference rows rxbench can run, in report order.
@@ -21,8 +23,10 @@ public enum EngineRegistry {
         RegisteredEngine(SinkAdapter()),
         RegisteredEngine(SinkFusedAdapter()),
         RegisteredEngine(SinkLockedAdapter()),
+        RegisteredEngine(SinkLockedDependencyAdapter()),
         RegisteredEngine(SignalAdapter()),
         RegisteredEngine(SignalLockedAdapter()),
+        RegisteredEngine(SignalLockedDependencyAdapter()),
         RegisteredEngine(SubscriberAdapter()),
         RegisteredEngine(SubscriberAdapter(.direct)),
         RegisteredEngine(SubscriberAdapter(.takeOneAsync)),

@@ -1,12 +1,17 @@
 import Dispatch
 import RxBenchCore
-#if SIGNAL_LOCKED
+#if SIGNAL_DEPENDENCY
+import SignalEngineLockedDependency
+#elseif SIGNAL_LOCKED
 import SignalEngineLocked
 #else
 import SignalEngine
 #endif
 
-#if SIGNAL_LOCKED
+#if SIGNAL_DEPENDENCY
+/// `signal-locked-dependency`: `signal-locked` built as a package dependency is (docs/decisions/fidelity.md).
+public typealias SignalLockedDependencyAdapter = SignalEngineAdapter
+#elseif SIGNAL_LOCKED
 /// `signal-locked`: the `signal` engine with SwiftSignalKit's mutexes (docs/decisions/fidelity.md).
 public typealias SignalLockedAdapter = SignalEngineAdapter
 #else
@@ -27,7 +32,11 @@ public struct SignalEngineAdapter: EngineAdapter {
     public init() {}
 
     public var descriptor: EngineDescriptor {
-        #if SIGNAL_LOCKED
+        #if SIGNAL_DEPENDENCY
+        EngineDescriptor(
+            id: "signal-locked-dependency", role: .variant,
+            modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes, built as a package dependency")
+        #elseif SIGNAL_LOCKED
         EngineDescriptor(
             id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes")
         #else

@@ -1,5 +1,7 @@
 import RxBenchCore
-#if SIGNAL_LOCKED
+#if SIGNAL_DEPENDENCY
+import SignalEngineLockedDependency
+#elseif SIGNAL_LOCKED
 import SignalEngineLocked
 #else
 import SignalEngine

@@ -2,6 +2,8 @@ import Dispatch
 import RxBenchCore
 #if SINK_FUSED
 import SinkEngineFused
+#elseif SINK_DEPENDENCY
+import SinkEngineLockedDependency
 #elseif SINK_LOCKED
 import SinkEngineLocked
 #else

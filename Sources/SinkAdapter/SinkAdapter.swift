@@ -1,6 +1,8 @@
 import RxBenchCore
 #if SINK_FUSED
 import SinkEngineFused
+#elseif SINK_DEPENDENCY
+import SinkEngineLockedDependency
 #elseif SINK_LOCKED
 import SinkEngineLocked
 #else
@@ -10,6 +12,9 @@ import SinkEngine
 #if SINK_FUSED
 /// `sink-fused`: the `sink` engine with RxSwift 5's composeMap fusion (docs/decisions/fidelity.md).
 public typealias SinkFusedAdapter = SinkEngineAdapter
+#elseif SINK_DEPENDENCY
+/// `sink-locked-dependency`: `sink-locked` built as a package dependency is (docs/decisions/fidelity.md).
+public typealias SinkLockedDependencyAdapter = SinkEngineAdapter
 #elseif SINK_LOCKED
 /// `sink-locked`: the `sink` engine with RxSwift 6's locks (docs/decisions/fidelity.md).
 public typealias SinkLockedAdapter = SinkEngineAdapter
@@ -31,6 +36,10 @@ public struct SinkEngineAdapter: EngineAdapter {
     public var descriptor: EngineDescriptor {
         #if SINK_FUSED
         EngineDescriptor(id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion")
+        #elseif SINK_DEPENDENCY
+        EngineDescriptor(
+            id: "sink-locked-dependency", role: .variant,
+            modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks, built as a package dependency")
         #elseif SINK_LOCKED
         EngineDescriptor(id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks")
         #else

@@ -19,19 +19,27 @@ public final class BaselineSubscription: @unchecked Sendable {
         guard !isDone else { return }
         isDone = true
         observer.completed()
-        subject?.detach(self)
+        end()
     }
 
     func fail(_ error: BenchError) {
         guard !isDone else { return }
         isDone = true
         observer.error(error)
-        subject?.detach(self)
+        end()
     }
 
     func dispose() {
         isDone = true
+        end()
+    }
+
+    /// Detaches from the subject and lets go of the composed chain here, as every engine frees its stages in
+    /// dispose(): otherwise the chain's closures would be freed only when the caller drops this object, after
+    /// dispose latency's timer has stopped, and the floor's dispose would time nothing but a flag.
+    private func end() {
         subject?.detach(self)
+        next = { _ in }
     }
 }
 
