@@ -219,19 +219,21 @@ public struct RxBenchCommand: ParsableCommand {
     }
 
     private func printList() {
+        // Columns as wide as their longest entry: ids are never cut (scripts read the first column).
+        func column(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        let engines = EngineRegistry.all
+        let idWidth = max(20, engines.map(\.descriptor.id.count).max() ?? 0)
         print("Engines:")
-        for engine in EngineRegistry.all {
-            let id = engine.descriptor.id.padding(toLength: 20, withPad: " ", startingAt: 0)
-            print("  \(id) \(engine.descriptor.role.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+        for engine in engines {
+            print("  \(column(engine.descriptor.id, idWidth)) \(column(engine.descriptor.role.rawValue, 10)) "
                 + engine.descriptor.modelledOn)
             for line in unsupportedSummary(engine) { print("      \(line)") }
         }
         print("\nWorkloads (id, group, shape, default size):")
+        let workloadWidth = max(44, Catalogue.all.map(\.id.count).max() ?? 0)
         for workload in Catalogue.all {
-            print("  \(workload.id.padding(toLength: 44, withPad: " ", startingAt: 0)) "
-                + "\(workload.group.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-                + "\(workload.shape.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                + "\(workload.defaultSize)  \(workload.summary)")
+            print("  \(column(workload.id, workloadWidth)) \(column(workload.group, 8)) "
+                + "\(column(workload.shape.rawValue, 9)) \(workload.defaultSize)  \(workload.summary)")
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
+import EngineRegistry
 import RxBenchCLI
 import Testing
+import Workloads
 
 /// Bad input is refused before anything runs, with a message naming the valid choices, and leaves no file.
 @Suite("CLI arguments", .timeLimit(.minutes(5)))
@@ -140,6 +142,25 @@ struct EndToEndTests {
             let slack = row["metric"] == "mallocs_per_event" && row["allocator"] == "glibc" ? 2.0 / 200 + 1e-9 : 0
             let low = try #require(row["min"].flatMap(Double.init)), high = try #require(row["max"].flatMap(Double.init))
             #expect(high - low <= slack, "\(row["engine"]!) \(row["workload"]!) \(row["metric"]!): \(row["min"]!)..\(row["max"]!)")
+        }
+    }
+
+    @Test("--list shows every row id and workload id whole, as the first field of its line")
+    func listShowsWholeIDs() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build rxbench first")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--list"]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        try process.run()
+        let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Scripts (ci-benchmarks.sh, check-benchmark-mallocs.py) read ids from this column.
+        let firstFields = Set(text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        for id in EngineRegistry.ids + Catalogue.all.map(\.id) {
+            #expect(firstFields.contains(id), "--list does not show '\(id)' whole")
         }
     }
 

@@ -9,7 +9,7 @@ public enum LiveObjects {
 
     public static var count: Int { counter.load(ordering: .relaxed) }
 
-    @usableFromInline static func created() { counter.add(1, ordering: .relaxed) }
-    @usableFromInline static func destroyed() { counter.subtract(1, ordering: .relaxed) }
+    static func created() { counter.add(1, ordering: .relaxed) }
+    static func destroyed() { counter.subtract(1, ordering: .relaxed) }
 }
 #endif

@@ -4,16 +4,14 @@
 /// SwiftSignalKit's `Signal` is a final class; here it is a struct, so building a chain allocates only
 /// the generator closures' contexts, not one object per stage as well.
 public struct Signal<T, E> {
-    @usableFromInline let generator: (Subscriber<T, E>) -> Disposable
+    let generator: (Subscriber<T, E>) -> Disposable
 
-    @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
     }
 
     /// Subscribes: the handlers go into a new `Subscriber`, the generator runs on the calling thread.
     /// The returned disposable ends the subscription.
-    @inlinable
     @discardableResult
     public func start(
         next: @escaping (T) -> Void = { _ in },
@@ -37,7 +35,7 @@ precedencegroup PipeRight {
 infix operator |> : PipeRight
 
 /// `signal |> map { ... } |> filter { ... }`: applies an operator to a signal.
-@inlinable @inline(__always)
+@inline(__always)
 public func |> <T, U>(value: T, function: (T) -> U) -> U {
     function(value)
 }

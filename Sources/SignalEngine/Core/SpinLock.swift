@@ -12,24 +12,21 @@ import Darwin
 /// sees it. SwiftSignalKit stores the mutex inline in its owner; this struct cannot hand out a stable
 /// address of an inline field, so the mutex is allocated: one allocation per owner more than the library
 /// (stated in docs/decisions/fidelity.md). Each owner's comment says what it guards.
-@usableFromInline
 struct SpinLock: ~Copyable, @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    @inlinable init() {
+    init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
 
-    @inlinable deinit {
+    deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
 
-    @inlinable
     func lock() { pthread_mutex_lock(mutex) }
 
-    @inlinable
     func unlock() { pthread_mutex_unlock(mutex) }
 }
 #else
@@ -44,14 +41,12 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
 /// has a `withX { }` helper that takes the lock *before* it begins the access to `x` (passing `&x` to a
 /// generic `withLock` would begin the formal access before locking, which ThreadSanitizer rightly
 /// reports).
-@usableFromInline
 struct SpinLock: ~Copyable, @unchecked Sendable {
     /// 0: free, 1: held.
-    @usableFromInline let word = Atomic<Int>(0)
+    let word = Atomic<Int>(0)
 
-    @inlinable init() {}
+    init() {}
 
-    @inlinable
     func lock() {
         if word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged {
             return
@@ -59,7 +54,6 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
         lockContended()
     }
 
-    @usableFromInline
     func lockContended() {
         var spins = 0
         while true {
@@ -73,7 +67,6 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
         }
     }
 
-    @inlinable
     func unlock() {
         word.store(0, ordering: .releasing)
     }

@@ -2,11 +2,10 @@
 /// Unsynchronised on purpose (and without dynamic exclusivity checks, which would cost a runtime call
 /// per event): the grammar makes events to one subscriber sequential, and only the
 /// stage's own handlers touch it.
-@usableFromInline
 final class StageState<Value>: @unchecked Sendable {
-    @exclusivity(unchecked) @usableFromInline var value: Value
+    @exclusivity(unchecked) var value: Value
 
-    @inlinable init(_ value: Value) {
+    init(_ value: Value) {
         self.value = value
         #if DEBUG
         LiveObjects.created()

@@ -113,7 +113,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
 
     /// Called by `Signal.start` with what the generator returned (SwiftSignalKit's `assignDisposable`).
     /// If the subscription already ended, the disposable is disposed at once.
-    @usableFromInline
     func attach(_ disposable: Disposable) {
         if disposable === EmptyDisposable { return }
         pthread_mutex_lock(&mutex)
@@ -142,23 +141,22 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
 /// A subscriber is also the disposable that `start` returns (SwiftSignalKit wraps it in a separate
 /// `SubscriberDisposable`; here one object serves both, one allocation less per stage).
 public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
-    @usableFromInline let next: (T) -> Void
-    @usableFromInline let error: (E) -> Void
-    @usableFromInline let completed: () -> Void
+    let next: (T) -> Void
+    let error: (E) -> Void
+    let completed: () -> Void
 
     /// Bit `terminatedBit`: set once, by the first terminal event or dispose; read (relaxed) by every
     /// `putNext`. Bit `attachedBit`: `upstream` has been written by `attach`. Whoever sets the second
     /// of the two bits disposes upstream: the terminator if it finds `attachedBit`, else `attach`.
-    @usableFromInline let state = Atomic<Int>(0)
-    @usableFromInline static var terminatedBit: Int { 1 }
-    @usableFromInline static var attachedBit: Int { 2 }
+    let state = Atomic<Int>(0)
+    static var terminatedBit: Int { 1 }
+    static var attachedBit: Int { 2 }
 
     /// The disposable of the subscription above. Written once by `attach` before it sets
     /// `attachedBit` (releasing); read and cleared once by the side that disposes it, after its
     /// read-modify-write of `state` saw both bits (acquiring). Never touched by two threads at once.
-    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+    @exclusivity(unchecked) var upstream: Disposable?
 
-    @inlinable
     public init(
         next: @escaping (T) -> Void = { _ in },
         error: @escaping (E) -> Void = { _ in },
@@ -179,9 +177,9 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// True once a terminal event was put or the subscription was disposed.
-    @inlinable public var isTerminated: Bool { state.load(ordering: .relaxed) & Self.terminatedBit != 0 }
+    public var isTerminated: Bool { state.load(ordering: .relaxed) & Self.terminatedBit != 0 }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     public func putNext(_ value: T) {
         // Relaxed is enough: the handler is immutable and was published with the subscriber itself.
         if state.load(ordering: .relaxed) & Self.terminatedBit == 0 {
@@ -189,7 +187,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         }
     }
 
-    @inlinable
     public func putError(_ value: E) {
         let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.terminatedBit != 0 { return }
@@ -197,7 +194,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         if previous & Self.attachedBit != 0 { disposeUpstream() }
     }
 
-    @inlinable
     public func putCompletion() {
         let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.terminatedBit != 0 { return }
@@ -207,7 +203,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
 
     /// Ends the subscription: nothing is delivered that starts after this returns, and upstream is
     /// disposed. Idempotent, any thread, also during delivery.
-    @inlinable
     public func dispose() {
         let previous = state.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.terminatedBit != 0 { return }
@@ -216,7 +211,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
 
     /// Called by `Signal.start` with what the generator returned. If the subscription already ended
     /// (a synchronous terminal event inside the generator), the disposable is disposed at once.
-    @inlinable
     func attach(_ disposable: Disposable) {
         if disposable === EmptyDisposable { return }
         upstream = disposable
@@ -226,7 +220,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
 
     /// Takes the upstream disposable out (breaking the subscriber <-> upstream cycle) and disposes it.
     /// Runs at most once: only the side that set the second bit gets here.
-    @inlinable
     func disposeUpstream() {
         let taken = upstream
         upstream = nil

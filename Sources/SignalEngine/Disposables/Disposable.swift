@@ -7,7 +7,7 @@ public protocol Disposable: AnyObject {
 
 /// The disposable with nothing to do (SwiftSignalKit's `EmptyDisposable` constant).
 public final class EmptyDisposableType: Disposable, @unchecked Sendable {
-    @usableFromInline init() {}
+    init() {}
     public func dispose() {}
 }
 

@@ -1,5 +1,4 @@
 /// On error, continues with the signal `f` returns for it.
-@inlinable
 public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal<T, R> { subscriber in

@@ -1,5 +1,4 @@
 /// Every event is put on `queue`, in order.
-@inlinable
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in
@@ -13,7 +12,6 @@ public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 
 /// Every event goes through the current-thread trampoline: delivered at once unless the thread is
 /// already inside the trampoline, then queued behind the pending work.
-@inlinable
 public func deliverOn<T, E>(_ trampoline: Trampoline) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

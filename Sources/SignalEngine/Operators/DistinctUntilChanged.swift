@@ -1,5 +1,4 @@
 /// Drops values equal to the previous one.
-@inlinable
 public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal<T, E> { subscriber in
         let last = StageState<T?>(nil)

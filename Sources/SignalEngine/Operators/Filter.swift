@@ -1,5 +1,4 @@
 /// Forwards the values for which the predicate holds.
-@inlinable
 public func filter<T, E>(_ predicate: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

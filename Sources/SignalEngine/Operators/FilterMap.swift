@@ -1,5 +1,4 @@
 /// Transforms every value and drops those that become `nil` (compactMap).
-@inlinable
 public func filterMap<T, E, R>(_ f: @escaping (T) -> R?) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal<R, E> { subscriber in

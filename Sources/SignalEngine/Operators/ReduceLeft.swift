@@ -1,6 +1,5 @@
 /// Emits the final accumulation on completion (the initial value if there were no values), then
 /// completes. SwiftSignalKit's `reduceLeft(value:f:)`.
-@inlinable
 public func reduceLeft<T, E, A>(value initial: A, f: @escaping (A, T) -> A) -> (Signal<T, E>) -> Signal<A, E> {
     { signal in
         Signal<A, E> { subscriber in

@@ -1,5 +1,4 @@
 /// The subscription (and whatever it emits synchronously) happens on `queue`.
-@inlinable
 public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in
@@ -18,7 +17,6 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 
 /// The subscription happens through the current-thread trampoline: now, unless the thread is already
 /// inside it, then after the pending work.
-@inlinable
 public func runOn<T, E>(_ trampoline: Trampoline) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

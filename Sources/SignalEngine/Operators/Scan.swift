@@ -1,5 +1,4 @@
 /// Emits every intermediate accumulation; the initial value itself is not emitted.
-@inlinable
 public func scan<T, E, A>(_ initial: A, _ f: @escaping (A, T) -> A) -> (Signal<T, E>) -> Signal<A, E> {
     { signal in
         Signal<A, E> { subscriber in

@@ -1,5 +1,4 @@
 /// Drops the first `count` values.
-@inlinable
 public func skip<T, E>(_ count: Int) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -1,6 +1,5 @@
 /// Puts `values` synchronously at subscription, then starts the signal. (SwiftSignalKit code writes
 /// `.single(x) |> then(signal)`; this is the same for a list, without a concat stage.)
-@inlinable
 public func startWith<T, E>(_ values: [T]) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -1,6 +1,5 @@
 /// The first `count` values, then completion (upstream disposed). `take(0)` completes at once without
 /// starting upstream.
-@inlinable
 public func take<T, E>(_ count: Int) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -1,6 +1,5 @@
 /// The signal's values until `trigger` puts a value (then completion); a trigger error is forwarded,
 /// a trigger completion alone changes nothing. The trigger is started first.
-@inlinable
 public func takeUntil<T, U, E>(_ trigger: Signal<U, E>) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -1,7 +1,6 @@
 /// A resource acquired per subscription and released exactly once when the subscription ends
 /// (a terminal event disposes the subscription too). Not in SwiftSignalKit, where the same is written
 /// by hand as a generator returning an `ActionDisposable`: that is what this does.
-@inlinable
 public func using<T, E, Resource>(
     _ acquire: @escaping () -> Resource,
     _ body: @escaping (Resource) -> Signal<T, E>,

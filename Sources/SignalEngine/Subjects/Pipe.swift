@@ -4,13 +4,12 @@ import Synchronization
 /// `Pipe` has only `putNext`; this one also carries the terminal events (later subscribers get the
 /// terminal event at once), which the suite's publish subject needs.
 public final class Pipe<T, E>: @unchecked Sendable {
-    @usableFromInline let table = SubscriberTable()
+    let table = SubscriberTable()
     /// Guards the terminal event, written before the table is closed.
-    @usableFromInline let terminalLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var terminal: SubjectTerminal<E>? = nil
+    let terminalLock = SpinLock()
+    @exclusivity(unchecked) var terminal: SubjectTerminal<E>? = nil
 
     /// Runs `body` on `terminal` with `terminalLock` held (taken before `terminal` is touched).
-    @inlinable
     func withTerminal<Out>(_ body: (inout SubjectTerminal<E>?) throws -> Out) rethrows -> Out {
         terminalLock.lock()
         defer { terminalLock.unlock() }
@@ -19,20 +18,16 @@ public final class Pipe<T, E>: @unchecked Sendable {
 
     public init() {}
 
-    @inlinable
     public func putNext(_ value: T) {
         for entry in table.snapshot() {
             unsafeDowncast(entry.subscriber, to: Subscriber<T, E>.self).putNext(value)
         }
     }
 
-    @inlinable
     public func putError(_ error: E) { terminate(.error(error)) }
 
-    @inlinable
     public func putCompletion() { terminate(.completed) }
 
-    @inlinable
     func terminate(_ event: SubjectTerminal<E>) {
         let first = withTerminal { terminal -> Bool in
             if terminal != nil { return false }
@@ -46,7 +41,6 @@ public final class Pipe<T, E>: @unchecked Sendable {
     }
 
     /// The signal of this pipe's events.
-    @inlinable
     public func signal() -> Signal<T, E> {
         Signal<T, E> { subscriber in
             switch self.table.add(subscriber) {

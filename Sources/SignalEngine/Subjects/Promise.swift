@@ -7,20 +7,19 @@ import Synchronization
 /// then that event (RxSwift's ReplaySubject(1)), unless `replaysValueAfterTermination` is false, in
 /// which case it gets only the terminal event (the behaviour of `ValuePromise`, built on this class).
 public final class Promise<T, E>: @unchecked Sendable {
-    @usableFromInline struct State {
-        @usableFromInline var value: T?
-        @usableFromInline var terminal: SubjectTerminal<E>?
-        @usableFromInline init(value: T?) { self.value = value }
+    struct State {
+        var value: T?
+        var terminal: SubjectTerminal<E>?
+        init(value: T?) { self.value = value }
     }
 
-    @usableFromInline let table = SubscriberTable()
+    let table = SubscriberTable()
     /// Guards the current value and the terminal event. The table's version is bumped inside this
     /// lock, so (value, version) pairs read under it are consistent.
-    @usableFromInline let stateLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var state: State
+    let stateLock = SpinLock()
+    @exclusivity(unchecked) var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    @inlinable
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
         stateLock.lock()
         defer { stateLock.unlock() }
@@ -40,7 +39,7 @@ public final class Promise<T, E>: @unchecked Sendable {
     }
 
     /// Whether a subscriber that comes after the terminal event gets the current value before it.
-    @usableFromInline let replaysValueAfterTermination: Bool
+    let replaysValueAfterTermination: Bool
 
     public init(_ value: T? = nil) {
         self.state = State(value: value)
@@ -56,7 +55,6 @@ public final class Promise<T, E>: @unchecked Sendable {
         withFollowed { $0 }?.dispose()
     }
 
-    @inlinable
     public func putNext(_ value: T) {
         let entries = withState { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
             if state.terminal != nil { return [] }
@@ -68,13 +66,10 @@ public final class Promise<T, E>: @unchecked Sendable {
         }
     }
 
-    @inlinable
     public func putError(_ error: E) { terminate(.error(error)) }
 
-    @inlinable
     public func putCompletion() { terminate(.completed) }
 
-    @inlinable
     func terminate(_ event: SubjectTerminal<E>) {
         let entries = withState { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
             if state.terminal != nil { return [] }
@@ -100,7 +95,6 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// The current value, then every later one. The value is replayed outside the lock; the
     /// subscriber joins only if no newer value was put meanwhile (else the newer one is replayed),
     /// so it never sees an older value after a newer one.
-    @inlinable
     public func get() -> Signal<T, E> {
         Signal<T, E> { subscriber in
             var current = self.withState { ($0.value, self.table.currentVersion(), $0.terminal) }

@@ -7,15 +7,11 @@
 public struct AnyObserver<Element> {
     public let on: (Event<Element>) -> Void
 
-    @inlinable
     public init(_ on: @escaping (Event<Element>) -> Void) {
         self.on = on
     }
 
-    @inlinable
     public func onNext(_ element: Element) { on(.next(element)) }
-    @inlinable
     public func onError(_ error: Swift.Error) { on(.error(error)) }
-    @inlinable
     public func onCompleted() { on(.completed) }
 }

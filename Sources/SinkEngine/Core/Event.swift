@@ -5,7 +5,6 @@ public enum Event<Element> {
     case completed
 
     /// `true` for `.error` and `.completed`: nothing may follow it.
-    @inlinable
     public var isStopEvent: Bool {
         if case .next = self { return false }
         return true

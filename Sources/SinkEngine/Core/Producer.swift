@@ -4,7 +4,6 @@ public struct SinkAndSubscription {
     public let sink: Disposable
     public let subscription: Disposable
 
-    @inlinable
     public init(sink: Disposable, subscription: Disposable) {
         self.sink = sink
         self.subscription = subscription

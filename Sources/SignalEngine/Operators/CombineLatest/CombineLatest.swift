@@ -1,7 +1,6 @@
 /// Emits `f` of the latest values once every input has produced one. Completes when all inputs have
 /// completed, also when one completed without ever producing a value (SwiftSignalKit's rule, see
 /// docs/decisions/completion-rules.md); the first error terminates.
-@inlinable
 public func combineLatest<T1, T2, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ f: @escaping (T1, T2) -> R
 ) -> Signal<R, E> {
@@ -15,7 +14,6 @@ public func combineLatest<T1, T2, R, E>(
     }
 }
 
-@inlinable
 public func combineLatest<T1, T2, T3, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ s3: Signal<T3, E>, _ f: @escaping (T1, T2, T3) -> R
 ) -> Signal<R, E> {
@@ -30,7 +28,6 @@ public func combineLatest<T1, T2, T3, R, E>(
     }
 }
 
-@inlinable
 public func combineLatest<T1, T2, T3, T4, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ s3: Signal<T3, E>, _ s4: Signal<T4, E>,
     _ f: @escaping (T1, T2, T3, T4) -> R
@@ -50,14 +47,12 @@ public func combineLatest<T1, T2, T3, T4, R, E>(
 }
 
 /// SwiftSignalKit's tuple form.
-@inlinable
 public func combineLatest<T1, T2, E>(_ s1: Signal<T1, E>, _ s2: Signal<T2, E>) -> Signal<(T1, T2), E> {
     combineLatest(s1, s2) { ($0, $1) }
 }
 
 /// Any number of inputs of one type; `f` receives the latest values in input order. No inputs:
 /// completes at once.
-@inlinable
 public func combineLatest<T, R, E>(_ signals: [Signal<T, E>], _ f: @escaping ([T]) -> R) -> Signal<R, E> {
     Signal<R, E> { subscriber in
         if signals.isEmpty {

@@ -3,9 +3,8 @@ import Synchronization
 /// State of `combineLatest` for any arity: the latest values `V` (a tuple of optionals, or an array),
 /// which inputs have produced one and which have completed. The combine function runs outside the lock
 /// on a snapshot of the values.
-@usableFromInline
 final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
-    @usableFromInline struct State {
+    struct State {
         var values: V
         var hasValue: ContiguousArray<Bool>
         var withValue = 0
@@ -14,23 +13,22 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
         var done = false
     }
 
-    @usableFromInline let subscriber: Subscriber<R, E>
-    @usableFromInline let count: Int
-    @usableFromInline let combine: (V) -> R
+    let subscriber: Subscriber<R, E>
+    let count: Int
+    let combine: (V) -> R
     /// Guards `State`.
-    @usableFromInline let stateLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var state: State
+    let stateLock = SpinLock()
+    @exclusivity(unchecked) var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    @inlinable
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
         stateLock.lock()
         defer { stateLock.unlock() }
         return try body(&state)
     }
-    @usableFromInline let inputs = DisposableSet()
+    let inputs = DisposableSet()
 
-    @usableFromInline init(subscriber: Subscriber<R, E>, count: Int, values: V, combine: @escaping (V) -> R) {
+    init(subscriber: Subscriber<R, E>, count: Int, values: V, combine: @escaping (V) -> R) {
         self.subscriber = subscriber
         self.count = count
         self.combine = combine
@@ -47,7 +45,6 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     }
 
     /// Input `index` produced a value: `update` stores it into the values.
-    @usableFromInline
     func putNext(_ index: Int, _ update: (inout V) -> Void) {
         let count = self.count
         let snapshot = withState { state -> V? in
@@ -63,7 +60,6 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
 
     /// Input `index` completed: the whole completes when all have, also if one never produced a value
     /// (SwiftSignalKit's `combineLatest` rule; see docs/decisions/completion-rules.md).
-    @usableFromInline
     func putCompletion(_ index: Int) {
         let count = self.count
         let complete = withState { state -> Bool in
@@ -79,12 +75,10 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     }
 
     /// Starts one input unless the whole has already terminated.
-    @usableFromInline
     func add(_ start: () -> Disposable) {
         if subscriber.isTerminated { return }
         inputs.add(start())
     }
 
-    @usableFromInline
     func dispose() { inputs.dispose() }
 }

@@ -3,10 +3,9 @@ import Synchronization
 /// State of `concatSignals`: which signal runs, and the loop that starts the next one without growing
 /// the stack when signals complete synchronously (SwiftSignalKit's `SignalQueueState.headCompleted`
 /// uses the same "left the function yet?" handshake).
-@usableFromInline
 final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     /// Where the loop stands.
-    @usableFromInline enum Phase {
+    enum Phase {
         /// `start` of the current signal is on the stack of `run()`.
         case starting
         /// The current signal completed inside its `start`: `run()` goes on with the next one.
@@ -16,24 +15,23 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
         case disposed
     }
 
-    @usableFromInline let signals: [Signal<T, E>]
-    @usableFromInline let subscriber: Subscriber<T, E>
+    let signals: [Signal<T, E>]
+    let subscriber: Subscriber<T, E>
     /// Index of the next signal to start; only `run()` touches it, and `run()` never runs twice at once.
-    @exclusivity(unchecked) @usableFromInline var index = 0
+    @exclusivity(unchecked) var index = 0
     /// Guards `phase`.
-    @usableFromInline let phaseLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var phase = Phase.running
+    let phaseLock = SpinLock()
+    @exclusivity(unchecked) var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
-    @inlinable
     func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {
         phaseLock.lock()
         defer { phaseLock.unlock() }
         return try body(&phase)
     }
-    @usableFromInline let current = MetaDisposable()
+    let current = MetaDisposable()
 
-    @usableFromInline init(signals: [Signal<T, E>], subscriber: Subscriber<T, E>) {
+    init(signals: [Signal<T, E>], subscriber: Subscriber<T, E>) {
         self.signals = signals
         self.subscriber = subscriber
         #if DEBUG
@@ -48,7 +46,6 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// Starts signals in order until one does not complete synchronously, or all have completed.
-    @usableFromInline
     func run() {
         while true {
             if index == signals.count {
@@ -83,7 +80,6 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
         }
     }
 
-    @usableFromInline
     func headCompleted() {
         let runNow = withPhase { phase -> Bool in
             switch phase {
@@ -99,7 +95,6 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
         if runNow { run() }
     }
 
-    @usableFromInline
     func dispose() {
         withPhase { $0 = .disposed }
         current.dispose()

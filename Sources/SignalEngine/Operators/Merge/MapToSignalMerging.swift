@@ -3,7 +3,6 @@
 ///
 /// SwiftSignalKit's own `mapToSignal` switches to the latest inner signal; this engine keeps that
 /// meaning for `mapToSignal` and names the merging form explicitly (docs/decisions/signal-engine.md).
-@inlinable
 public func mapToSignalMerging<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal<R, E> { subscriber in

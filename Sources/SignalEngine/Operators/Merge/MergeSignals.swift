@@ -1,6 +1,5 @@
 /// Subscribes to every signal at once and forwards all values; completes when all have completed, the
 /// first error terminates.
-@inlinable
 public func mergeSignals<T, E>(_ signals: [Signal<T, E>]) -> Signal<T, E> {
     Signal<T, E> { subscriber in
         let state = MergeState(subscriber: subscriber)

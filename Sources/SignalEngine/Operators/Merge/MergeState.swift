@@ -3,16 +3,15 @@ import Synchronization
 /// Shared state of the merging operators (`mergeSignals`, `mapToSignalMerging`, `asyncMap`):
 /// the running inner subscriptions, whether the outer source is done, and a serialising drain, so that
 /// inner signals emitting on different threads (asyncMap replies) still deliver one event at a time.
-@usableFromInline
 final class MergeState<T, E>: Disposable, @unchecked Sendable {
     /// One inner subscription.
-    @usableFromInline enum Slot {
+    enum Slot {
         /// `start` is running; the disposable is not known yet.
         case starting
         case running(Disposable)
     }
 
-    @usableFromInline struct State {
+    struct State {
         /// Inner subscriptions that have not ended, by id.
         var inners: [Int: Slot] = [:]
         var nextId = 0
@@ -25,46 +24,44 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// Events waiting for the thread that is delivering (the drain).
-    @usableFromInline enum Item {
+    enum Item {
         case next(T)
         case completed
     }
 
-    @usableFromInline struct Drain {
-        @usableFromInline var pending: ContiguousArray<Item> = []
-        @usableFromInline var head = 0
+    struct Drain {
+        var pending: ContiguousArray<Item> = []
+        var head = 0
         /// A thread is delivering; others append to `pending` and return.
-        @usableFromInline var draining = false
-        @usableFromInline init() {}
+        var draining = false
+        init() {}
     }
 
-    @usableFromInline let subscriber: Subscriber<T, E>
+    let subscriber: Subscriber<T, E>
     /// Guards `Drain`: the queue of events and who delivers them. Never held while delivering.
-    @usableFromInline let drainLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var drain = Drain()
+    let drainLock = SpinLock()
+    @exclusivity(unchecked) var drain = Drain()
 
     /// Runs `body` on `drain` with `drainLock` held (taken before `drain` is touched).
-    @inlinable
     func withDrain<Out>(_ body: (inout Drain) throws -> Out) rethrows -> Out {
         drainLock.lock()
         defer { drainLock.unlock() }
         return try body(&drain)
     }
     /// Guards `State`: the inner table and the completion bookkeeping.
-    @usableFromInline let stateLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var state = State()
+    let stateLock = SpinLock()
+    @exclusivity(unchecked) var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    @inlinable
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
         stateLock.lock()
         defer { stateLock.unlock() }
         return try body(&state)
     }
     /// The outer subscription, if any (set once after it is started).
-    @usableFromInline let outer = MetaDisposable()
+    let outer = MetaDisposable()
 
-    @usableFromInline init(subscriber: Subscriber<T, E>) {
+    init(subscriber: Subscriber<T, E>) {
         self.subscriber = subscriber
         #if DEBUG
         LiveObjects.created()
@@ -78,7 +75,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// Starts an inner signal whose values go straight downstream.
-    @usableFromInline
     func startInner(_ signal: Signal<T, E>) {
         let id = withState { state -> Int? in
             if state.disposed { return nil }
@@ -101,7 +97,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
         if disposeNow { disposable.dispose() }
     }
 
-    @usableFromInline
     func innerCompleted(_ id: Int) {
         let complete = withState { state -> Bool in
             state.inners[id] = nil
@@ -110,7 +105,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
         if complete { forward(.completed) }
     }
 
-    @usableFromInline
     func outerCompleted() {
         let complete = withState { state -> Bool in
             state.outerDone = true
@@ -122,7 +116,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     /// Delivers `item` now if no other thread is delivering, then whatever was queued meanwhile;
     /// otherwise queues it for that thread. A value put re-entrantly during delivery (a feedback loop)
     /// is queued too, so delivery never recurses through the merge.
-    @usableFromInline
     func forward(_ item: Item) {
         let deliverNow = withDrain { drain -> Bool in
             if drain.draining {
@@ -157,7 +150,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
         }
     }
 
-    @usableFromInline
     func dispose() {
         let inners = withState { state -> [Int: Slot] in
             if state.disposed { return [:] }
@@ -172,7 +164,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
 }
 
 extension MergeState.State {
-    @usableFromInline
     mutating func shouldComplete() -> Bool {
         if completed || !outerDone || !inners.isEmpty { return false }
         completed = true

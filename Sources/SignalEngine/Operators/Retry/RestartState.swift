@@ -2,10 +2,9 @@ import Synchronization
 
 /// State of `restartIfError(attempts:)`: the subscription count and the same loop as `ConcatState`,
 /// so that a signal failing synchronously is restarted without growing the stack.
-@usableFromInline
 final class RestartState<T, E>: Disposable, @unchecked Sendable {
     /// Where the loop stands.
-    @usableFromInline enum Phase {
+    enum Phase {
         /// `start` is on the stack of `run()`.
         case starting
         /// The signal failed inside its `start`: `run()` restarts it.
@@ -15,25 +14,24 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
         case disposed
     }
 
-    @usableFromInline let signal: Signal<T, E>
-    @usableFromInline let subscriber: Subscriber<T, E>
-    @usableFromInline let attempts: Int
+    let signal: Signal<T, E>
+    let subscriber: Subscriber<T, E>
+    let attempts: Int
     /// Subscriptions made so far; only `run()` writes it, and `run()` never runs twice at once.
-    @exclusivity(unchecked) @usableFromInline var made = 0
+    @exclusivity(unchecked) var made = 0
     /// Guards `phase`.
-    @usableFromInline let phaseLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var phase = Phase.running
+    let phaseLock = SpinLock()
+    @exclusivity(unchecked) var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
-    @inlinable
     func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {
         phaseLock.lock()
         defer { phaseLock.unlock() }
         return try body(&phase)
     }
-    @usableFromInline let current = MetaDisposable()
+    let current = MetaDisposable()
 
-    @usableFromInline init(signal: Signal<T, E>, attempts: Int, subscriber: Subscriber<T, E>) {
+    init(signal: Signal<T, E>, attempts: Int, subscriber: Subscriber<T, E>) {
         self.signal = signal
         self.attempts = attempts
         self.subscriber = subscriber
@@ -48,7 +46,6 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
         #endif
     }
 
-    @usableFromInline
     func run() {
         while true {
             let proceed = withPhase { phase -> Bool in
@@ -78,7 +75,6 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
         }
     }
 
-    @usableFromInline
     func failed(_ error: E) {
         // `made` was written by the run() that started this subscription, before `start` returned or
         // (asynchronous case) before the phase lock was released; the lock orders it before this read.
@@ -101,7 +97,6 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
         if runNow { run() }
     }
 
-    @usableFromInline
     func dispose() {
         withPhase { $0 = .disposed }
         current.dispose()

@@ -1,6 +1,5 @@
 /// Runs `f` exactly once when the subscription ends: on dispose, and also after a terminal event
 /// (a terminated subscriber disposes what is above it).
-@inlinable
 public func afterDisposed<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

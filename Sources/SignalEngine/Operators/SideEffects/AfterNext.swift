@@ -1,5 +1,4 @@
 /// Runs `f` with every value after it went downstream.
-@inlinable
 public func afterNext<T, E>(_ f: @escaping (T) -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -1,5 +1,4 @@
 /// Runs `f` before completion goes downstream.
-@inlinable
 public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

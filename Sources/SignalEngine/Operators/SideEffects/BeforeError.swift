@@ -1,6 +1,5 @@
 /// Runs `f` with the error before it goes downstream. (Not in SwiftSignalKit, which observes errors
 /// with `catch`; added so that tap has all its hooks in one idiom.)
-@inlinable
 public func beforeError<T, E>(_ f: @escaping (E) -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

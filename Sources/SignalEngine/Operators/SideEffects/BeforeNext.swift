@@ -1,5 +1,4 @@
 /// Runs `f` with every value before it goes downstream.
-@inlinable
 public func beforeNext<T, E>(_ f: @escaping (T) -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

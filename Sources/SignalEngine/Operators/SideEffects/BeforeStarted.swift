@@ -1,5 +1,4 @@
 /// Runs `f` at subscription, before the signal is started.
-@inlinable
 public func beforeStarted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -1,6 +1,5 @@
 extension Signal {
     /// Completion at once.
-    @inlinable
     public static func complete() -> Signal<T, E> {
         Signal { subscriber in
             subscriber.putCompletion()

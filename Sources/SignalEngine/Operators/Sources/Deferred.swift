@@ -1,5 +1,4 @@
 /// The generator runs once per subscription, at subscription time.
-@inlinable
 public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         generator().start(

@@ -1,6 +1,5 @@
 extension Signal {
     /// The error at once.
-    @inlinable
     public static func fail(_ error: E) -> Signal<T, E> {
         Signal { subscriber in
             subscriber.putError(error)

@@ -1,6 +1,5 @@
 extension Signal {
     /// One value, then completion.
-    @inlinable
     public static func single(_ value: T) -> Signal<T, E> {
         Signal { subscriber in
             subscriber.putNext(value)

@@ -1,7 +1,6 @@
 /// SwiftSignalKit's `mapToSignal`: each value becomes an inner signal and the latest one wins
 /// (flatMapLatest). Built directly on the switch state rather than as `map |> switchToLatest`, which
 /// would add a stage and a `Signal<Signal>` per value.
-@inlinable
 public func mapToSignal<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal<R, E> { subscriber in

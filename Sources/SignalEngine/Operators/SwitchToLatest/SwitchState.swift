@@ -2,9 +2,8 @@ import Synchronization
 
 /// State of `switchToLatest`: the one current inner subscription, identified by a generation number so
 /// that a late completion of a replaced inner is ignored.
-@usableFromInline
 final class SwitchState<T, E>: Disposable, @unchecked Sendable {
-    @usableFromInline struct State {
+    struct State {
         /// Generation of the current inner signal.
         var generation = 0
         /// The current inner signal has started and not completed.
@@ -15,21 +14,20 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
         var disposed = false
     }
 
-    @usableFromInline let subscriber: Subscriber<T, E>
+    let subscriber: Subscriber<T, E>
     /// Guards `State`.
-    @usableFromInline let stateLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var state = State()
+    let stateLock = SpinLock()
+    @exclusivity(unchecked) var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    @inlinable
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
         stateLock.lock()
         defer { stateLock.unlock() }
         return try body(&state)
     }
-    @usableFromInline let outer = MetaDisposable()
+    let outer = MetaDisposable()
 
-    @usableFromInline init(subscriber: Subscriber<T, E>) {
+    init(subscriber: Subscriber<T, E>) {
         self.subscriber = subscriber
         #if DEBUG
         LiveObjects.created()
@@ -43,7 +41,6 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// A new inner signal: the previous one is disposed before the new one starts.
-    @usableFromInline
     func switchTo(_ signal: Signal<T, E>) {
         let begin = withState { state -> (generation: Int, previous: Disposable?)? in
             if state.disposed { return nil }
@@ -69,7 +66,6 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
         if disposeNow { disposable.dispose() }
     }
 
-    @usableFromInline
     func innerCompleted(_ generation: Int) {
         let complete = withState { state -> Bool in
             guard state.generation == generation, state.innerRunning else { return false }
@@ -80,7 +76,6 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
         if complete { subscriber.putCompletion() }
     }
 
-    @usableFromInline
     func outerCompleted() {
         let complete = withState { state -> Bool in
             state.outerDone = true
@@ -89,7 +84,6 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
         if complete { subscriber.putCompletion() }
     }
 
-    @usableFromInline
     func dispose() {
         let current = withState { state -> Disposable? in
             if state.disposed { return nil }

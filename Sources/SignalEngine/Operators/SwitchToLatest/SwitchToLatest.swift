@@ -1,6 +1,5 @@
 /// Follows the latest inner signal: each new one disposes the previous. Completes when the outer
 /// signal and the current inner signal have completed.
-@inlinable
 public func switchToLatest<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
     Signal<T, E> { subscriber in
         let state = SwitchState(subscriber: subscriber)

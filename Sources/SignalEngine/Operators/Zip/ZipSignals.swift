@@ -1,6 +1,5 @@
 /// Emits `f` of the n-th values of every input. Completes when an input has completed and its buffer
 /// is empty; the first error terminates.
-@inlinable
 public func zipSignals<T1, T2, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ f: @escaping (T1, T2) -> R
 ) -> Signal<R, E> {
@@ -19,7 +18,6 @@ public func zipSignals<T1, T2, R, E>(
     }
 }
 
-@inlinable
 public func zipSignals<T1, T2, T3, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ s3: Signal<T3, E>, _ f: @escaping (T1, T2, T3) -> R
 ) -> Signal<R, E> {
@@ -45,7 +43,6 @@ public func zipSignals<T1, T2, T3, R, E>(
     }
 }
 
-@inlinable
 public func zipSignals<T1, T2, T3, T4, R, E>(
     _ s1: Signal<T1, E>, _ s2: Signal<T2, E>, _ s3: Signal<T3, E>, _ s4: Signal<T4, E>,
     _ f: @escaping (T1, T2, T3, T4) -> R
@@ -76,7 +73,6 @@ public func zipSignals<T1, T2, T3, T4, R, E>(
 
 /// Any number of inputs of one type; `f` receives the n-th values in input order. No inputs:
 /// completes at once.
-@inlinable
 public func zipSignals<T, R, E>(_ signals: [Signal<T, E>], _ f: @escaping ([T]) -> R) -> Signal<R, E> {
     Signal<R, E> { subscriber in
         if signals.isEmpty {

@@ -3,33 +3,31 @@ import Synchronization
 /// State of `zipSignals` for any arity: per-input buffers `V`, a `pop` that takes one value from every
 /// buffer when all have one, and which inputs have completed. Completes when an input has completed
 /// and its buffer is empty (no further tuple can ever form).
-@usableFromInline
 final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
-    @usableFromInline struct State {
+    struct State {
         var buffers: V
         var completed: ContiguousArray<Bool>
         /// Completion was decided (at most once).
         var done = false
     }
 
-    @usableFromInline let subscriber: Subscriber<R, E>
-    @usableFromInline let pop: (inout V) -> A?
-    @usableFromInline let isEmpty: (V, Int) -> Bool
-    @usableFromInline let combine: (A) -> R
+    let subscriber: Subscriber<R, E>
+    let pop: (inout V) -> A?
+    let isEmpty: (V, Int) -> Bool
+    let combine: (A) -> R
     /// Guards `State`.
-    @usableFromInline let stateLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var state: State
+    let stateLock = SpinLock()
+    @exclusivity(unchecked) var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    @inlinable
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
         stateLock.lock()
         defer { stateLock.unlock() }
         return try body(&state)
     }
-    @usableFromInline let inputs = DisposableSet()
+    let inputs = DisposableSet()
 
-    @usableFromInline init(
+    init(
         subscriber: Subscriber<R, E>, count: Int, buffers: V,
         pop: @escaping (inout V) -> A?, isEmpty: @escaping (V, Int) -> Bool, combine: @escaping (A) -> R
     ) {
@@ -49,7 +47,6 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
         #endif
     }
 
-    @usableFromInline
     func putNext(_ append: (inout V) -> Void) {
         let (tuple, complete) = withState { state -> (A?, Bool) in
             if state.done { return (nil, false) }
@@ -62,7 +59,6 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
         if complete { subscriber.putCompletion() }
     }
 
-    @usableFromInline
     func putCompletion(_ index: Int) {
         let complete = withState { state -> Bool in
             if state.done { return false }
@@ -72,19 +68,16 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
         if complete { subscriber.putCompletion() }
     }
 
-    @usableFromInline
     func add(_ start: () -> Disposable) {
         if subscriber.isTerminated { return }
         inputs.add(start())
     }
 
-    @usableFromInline
     func dispose() { inputs.dispose() }
 }
 
 extension ZipState.State {
     /// Marks done when a completed input has an empty buffer.
-    @usableFromInline
     mutating func exhausted(_ isEmpty: (V, Int) -> Bool) -> Bool {
         for index in completed.indices where completed[index] && isEmpty(buffers, index) {
             done = true
