@@ -125,7 +125,7 @@ public struct RxBenchCommand: ParsableCommand {
         let engines = try enginesWithFloor()
         let workloads = try selectedWorkloads()
         if instructions { return try runInstructions(engines: engines, workloads: workloads) }
-        let size = try sizeValue
+        _ = try sizeValue  // a bad --size is refused before anything runs
         let options = profile.options(repetitions: try repetitionsValue, warmup: try warmupValue)
         if !AllocationCounter.isCalibrated {
             progress("allocation counting is unavailable in this process: allocation metrics are reported as unavailable")

@@ -1,3 +1,4 @@
+import ParkingLot
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -34,31 +35,40 @@ struct SpinLock: ~Copyable {
 /// Why not `Synchronization.Mutex`: on Linux its futex calls live in the uninstrumented standard
 /// library, so ThreadSanitizer cannot see its happens-before edges and reports every critical section
 /// as a race; the suite must be clean under `--sanitize=thread`. Atomics are instrumented. Like
-/// `os_unfair_lock`, it is one word stored inline: it allocates nothing. Under contention it yields the
-/// processor after a short spin instead of sleeping in the kernel.
+/// `os_unfair_lock`, it is one word stored inline: it allocates nothing. Under contention it spins
+/// briefly, then parks (`ParkingLot`) rather than burn its time slice.
 struct SpinLock: ~Copyable {
-    // Guards nothing itself: `true` while some thread holds the lock.
-    private let locked = Atomic<Bool>(false)
+    // Guards nothing itself: 0 free, 1 held, 2 held and a waiter may be parked.
+    private let word = Atomic<UInt8>(0)
 
     init() {}
 
     @inline(__always)
     func lock() {
-        var spins = 0
-        while !locked.compareExchange(
-            expected: false, desired: true, successOrdering: .acquiring, failureOrdering: .relaxed
-        ).exchanged {
-            spins += 1
-            if spins > 64 {
-                sched_yield()
-                spins = 0
+        if !word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+            .exchanged
+        {
+            lockContended()
+        }
+    }
+
+    @inline(never)
+    private func lockContended() {
+        for _ in 0..<64 {
+            if word.load(ordering: .relaxed) == 0,
+                word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+            {
+                return
             }
         }
+        // Taking it as 2 is conservative: another waiter may still be parked, so this holder's unlock wakes it.
+        ParkingLot.park { word.exchange(2, ordering: .acquiring) == 0 }
     }
 
     @inline(__always)
     func unlock() {
-        locked.store(false, ordering: .releasing)
+        if word.exchange(0, ordering: .releasing) == 2 { ParkingLot.unparkAll() }
     }
 
     @inline(__always)
