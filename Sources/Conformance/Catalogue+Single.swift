@@ -9,7 +9,7 @@ private func interval(_ start: Int, _ end: Int? = nil) -> SubscriptionInterval {
 /// The engines modelled on RxSwift: `asSingle()` holds the value until completion and fails on a second
 /// value or on completion without one. The others take the first value (SwiftSignalKit, RAC, Combine's
 /// `first()`, an async sequence's first element).
-private let rxSwiftEngines: Set<String> = ["sink", "sink-fused", "sink-locked"]
+private let rxSwiftEngines: Set<String> = ["sink", "sink-fused", "sink-locked", "sink-locked-dependency"]
 
 /// A producer that logs `line` each time it runs and answers the run's number (1, 2, ...).
 private func counted(_ c: CaseContext, _ line: String = "producer") -> Flow {
