@@ -49,6 +49,16 @@ struct Translation {
             return signal(source, state: state) |> skip(count)
         case .distinctUntilChanged(let source):
             return signal(source, state: state) |> distinctUntilChanged
+        case .tryMap(let source, let transform):
+            let apply = transform.apply
+            return signal(source, state: state) |> tryMap { value in Result { () throws(BenchError) in try apply(value) } }
+        case .tryFilter(let source, let predicate):
+            let test = predicate.test
+            return signal(source, state: state) |> tryFilter { value in Result { () throws(BenchError) in try test(value) } }
+        case .tryScan(let source, let seed, let accumulator):
+            let combine = accumulator.combine
+            return signal(source, state: state)
+                |> tryScan(seed) { running, value in Result { () throws(BenchError) in try combine(running, value) } }
         case .startWith(let source, let values):
             return signal(source, state: state) |> startWith(values)
         case .tap(let source, let hooks):

@@ -50,6 +50,13 @@ struct FlowTranslator {
             return observable(for: source).skip(count)
         case .distinctUntilChanged(let source):
             return observable(for: source).distinctUntilChanged()
+        // RxSwift's map, filter and scan take `throws` closures: the sink catches and forwards the error.
+        case .tryMap(let source, let transform):
+            return observable(for: source).map { try transform.apply($0) }
+        case .tryFilter(let source, let predicate):
+            return observable(for: source).filter { try predicate.test($0) }
+        case .tryScan(let source, let seed, let accumulator):
+            return observable(for: source).scan(seed) { try accumulator.combine($0, $1) }
         case .startWith(let source, let values):
             return observable(for: source).startWith(contentsOf: values)
         case .tap(let source, let hooks):

@@ -89,6 +89,24 @@ struct Translation: Sendable {
             return signal(source).skip(count)
         case .distinctUntilChanged(let source):
             return signal(source).distinctUntilChanged()
+        // RAC's blocks report failure through an error out-parameter and a `nil` answer (`-tryMap:`).
+        case .tryMap(let source, let transform):
+            return signal(source).tryMap { value, errorPtr in
+                do throws(BenchError) { return try transform.apply(value) } catch { errorPtr = error; return nil }
+            }
+        case .tryFilter(let source, let predicate):
+            return signal(source).tryFilter { value, errorPtr in
+                do throws(BenchError) { return try predicate.test(value) } catch { errorPtr = error; return nil }
+            }
+        case .tryScan(let source, let seed, let accumulator):
+            return signal(source).tryScan(withStart: seed) { running, value, errorPtr in
+                do throws(BenchError) {
+                    return try accumulator.combine(running, value)
+                } catch {
+                    errorPtr = error
+                    return nil
+                }
+            }
         case .startWith(let source, let values):
             return signal(source).startWith(values)
         case .tap(let source, let hooks):

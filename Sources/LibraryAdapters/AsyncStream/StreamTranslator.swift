@@ -45,6 +45,13 @@ struct StreamTranslator {
             return try IntSequence(sequence(for: source).prefix(max(0, count)))
         case .skip(let source, let count):
             return try IntSequence(sequence(for: source).dropFirst(count))
+        // AsyncSequence's map, filter and reductions take `throws` closures; a throw ends the iteration.
+        case .tryMap(let source, let transform):
+            return try IntSequence(sequence(for: source).map { try transform.apply($0) })
+        case .tryFilter(let source, let predicate):
+            return try IntSequence(sequence(for: source).filter { try predicate.test($0) })
+        case .tryScan(let source, let seed, let accumulator):
+            return try IntSequence(sequence(for: source).reductions(seed) { try accumulator.combine($0, $1) })
         case .distinctUntilChanged(let source):
             return try IntSequence(sequence(for: source).removeDuplicates())
         case .startWith(let source, let values):

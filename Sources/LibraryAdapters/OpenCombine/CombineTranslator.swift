@@ -50,6 +50,16 @@ struct CombineTranslator {
             return try publisher(for: source).prefix(max(0, count)).eraseToAnyPublisher()
         case .skip(let source, let count):
             return try publisher(for: source).dropFirst(count).eraseToAnyPublisher()
+        // Combine's throwing forms erase the failure to `any Error`; the suite's streams fail with `BenchError`.
+        case .tryMap(let source, let transform):
+            return try publisher(for: source).tryMap { try transform.apply($0) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryFilter(let source, let predicate):
+            return try publisher(for: source).tryFilter { try predicate.test($0) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryScan(let source, let seed, let accumulator):
+            return try publisher(for: source).tryScan(seed) { try accumulator.combine($0, $1) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
         case .distinctUntilChanged(let source):
             return try publisher(for: source).removeDuplicates().eraseToAnyPublisher()
         case .startWith(let source, let values):

@@ -42,6 +42,16 @@ public indirect enum Flow: Sendable {
     case take(Flow, count: Int)
     case skip(Flow, count: Int)
     case distinctUntilChanged(Flow)
+
+    // MARK: Throwing transforms (docs/decisions/throwing-operators.md)
+
+    /// `map` whose closure may throw (RxSwift's `map` takes a `throws` closure): the first throw ends the
+    /// stream with that error, upstream is disposed at once, and nothing more is delivered.
+    case tryMap(Flow, ThrowingIntTransform)
+    /// `filter` whose predicate may throw; a throw ends the stream as `tryMap`'s does.
+    case tryFilter(Flow, ThrowingIntPredicate)
+    /// `scan` whose accumulator may throw; a throw ends the stream as `tryMap`'s does.
+    case tryScan(Flow, seed: Int, ThrowingIntAccumulator)
     /// The values first, synchronously at subscription, then the source.
     case startWith(Flow, [Int])
     /// Side effects; the hooks see every event before it goes downstream, subscription before the

@@ -31,6 +31,37 @@ public struct IntAccumulator: Sendable {
     public static let sum = IntAccumulator("sum") { $0 &+ $1 }
 }
 
+/// A transform that may throw: the closure of a throwing `map` (`Flow.tryMap`). Typed as throwing
+/// `BenchError` so that engines with a typed error channel carry the error without a cast.
+public struct ThrowingIntTransform: Sendable {
+    public let name: String
+    public let apply: @Sendable (Int) throws(BenchError) -> Int
+    public init(_ name: String, _ apply: @escaping @Sendable (Int) throws(BenchError) -> Int) {
+        self.name = name
+        self.apply = apply
+    }
+}
+
+/// A predicate that may throw (`Flow.tryFilter`).
+public struct ThrowingIntPredicate: Sendable {
+    public let name: String
+    public let test: @Sendable (Int) throws(BenchError) -> Bool
+    public init(_ name: String, _ test: @escaping @Sendable (Int) throws(BenchError) -> Bool) {
+        self.name = name
+        self.test = test
+    }
+}
+
+/// An accumulator that may throw (`Flow.tryScan`).
+public struct ThrowingIntAccumulator: Sendable {
+    public let name: String
+    public let combine: @Sendable (Int, Int) throws(BenchError) -> Int
+    public init(_ name: String, _ combine: @escaping @Sendable (Int, Int) throws(BenchError) -> Int) {
+        self.name = name
+        self.combine = combine
+    }
+}
+
 /// Combines the latest (or n-th) values of several inputs. Engines with fixed-arity operators call
 /// `arity2`/`arity4`; the general form receives the values in input order.
 public struct IntCombiner: Sendable {
