@@ -49,6 +49,11 @@ struct Translation {
             return signal(source, state: state) |> skip(count)
         case .distinctUntilChanged(let source):
             return signal(source, state: state) |> distinctUntilChanged
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return signal(source, state: state) |> distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return signal(source, state: state) |> distinctUntilChanged(isEqual: equivalence.areEqual)
         case .tryMap(let source, let transform):
             let apply = transform.apply
             return signal(source, state: state) |> tryMap { value in Result { () throws(BenchError) in try apply(value) } }

@@ -50,6 +50,10 @@ struct FlowTranslator {
             return observable(for: source).skip(count)
         case .distinctUntilChanged(let source):
             return observable(for: source).distinctUntilChanged()
+        case .distinctUntilChangedByKey(let source, let key):
+            return observable(for: source).distinctUntilChanged(key.key)
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return observable(for: source).distinctUntilChanged(equivalence.areEqual)
         // RxSwift's map, filter and scan take `throws` closures: the sink catches and forwards the error.
         case .tryMap(let source, let transform):
             return observable(for: source).map { try transform.apply($0) }

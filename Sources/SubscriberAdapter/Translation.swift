@@ -89,6 +89,13 @@ struct Translation: Sendable {
             return signal(source).skip(count)
         case .distinctUntilChanged(let source):
             return signal(source).distinctUntilChanged()
+        // RACStream's `-distinctUntilChanged` compares with `-isEqual:` only; RAC users write the key or
+        // comparer into the same `bind`.
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return signal(source).distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return signal(source).distinctUntilChanged(isEqual: equivalence.areEqual)
         // RAC's blocks report failure through an error out-parameter and a `nil` answer (`-tryMap:`).
         case .tryMap(let source, let transform):
             return signal(source).tryMap { value, errorPtr in

@@ -178,6 +178,9 @@ enum LibraryDifferences {
     private static let subjectOrder = LibraryDifference.subscriberOrder(
         "PassthroughSubject keeps subscribers in a hashed set: delivery order among them varies")
 
+    private static let removeDuplicatesLastReceived = LibraryDifference.differs(
+        "removeDuplicates(by:) compares with the last value received, not the last forwarded (RxSwift's)")
+
     private static let noReplayAfterCompletion = LibraryDifference.differs(
         "Combine has no replay subject: CurrentValueSubject sends a late subscriber only the completion")
 
@@ -187,6 +190,7 @@ enum LibraryDifferences {
         "replayLast subject: a late subscriber to a failed subject gets the last value, then the error":
             noReplayAfterCompletion,
         "take(2): completes and disposes upstream at the 2nd value": prefixLate,
+        "distinctUntilChanged by comparer: compares with the last value forwarded": removeDuplicatesLastReceived,
         "take(0): completes without subscribing upstream": prefixLate,
         "take(1) disposes upstream through a chain": prefixLate,
         "tap: onSubscribe before the source is subscribed": handleEventsTiming,

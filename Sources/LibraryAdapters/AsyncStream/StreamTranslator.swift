@@ -54,6 +54,12 @@ struct StreamTranslator {
             return try IntSequence(sequence(for: source).reductions(seed) { try accumulator.combine($0, $1) })
         case .distinctUntilChanged(let source):
             return try IntSequence(sequence(for: source).removeDuplicates())
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return try IntSequence(sequence(for: source).removeDuplicates { keyOf($0) == keyOf($1) })
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            let areEqual = equivalence.areEqual
+            return try IntSequence(sequence(for: source).removeDuplicates { areEqual($0, $1) })
         case .startWith(let source, let values):
             return try IntSequence(chain(values.async, sequence(for: source)))
         case .tap(let source, let hooks):

@@ -62,6 +62,11 @@ struct CombineTranslator {
                 .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
         case .distinctUntilChanged(let source):
             return try publisher(for: source).removeDuplicates().eraseToAnyPublisher()
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return try publisher(for: source).removeDuplicates { keyOf($0) == keyOf($1) }.eraseToAnyPublisher()
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return try publisher(for: source).removeDuplicates(by: equivalence.areEqual).eraseToAnyPublisher()
         case .startWith(let source, let values):
             return try publisher(for: source).prepend(values).eraseToAnyPublisher()
         case .tap(let source, let hooks):

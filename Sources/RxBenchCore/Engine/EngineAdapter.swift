@@ -103,6 +103,8 @@ extension Flow {
         case .take: "take"
         case .skip: "skip"
         case .distinctUntilChanged: "distinctUntilChanged"
+        case .distinctUntilChangedByKey: "distinctUntilChangedByKey"
+        case .distinctUntilChangedByComparer: "distinctUntilChangedByComparer"
         case .tryMap: "tryMap"
         case .tryFilter: "tryFilter"
         case .tryScan: "tryScan"

@@ -7,6 +7,7 @@ extension Flow {
             return []
         case .map(let source, _), .compactMap(let source, _), .filter(let source, _), .scan(let source, _, _),
             .reduce(let source, _, _), .take(let source, _), .skip(let source, _), .distinctUntilChanged(let source),
+            .distinctUntilChangedByKey(let source, _), .distinctUntilChangedByComparer(let source, _),
             .tryMap(let source, _), .tryFilter(let source, _), .tryScan(let source, _, _),
             .startWith(let source, _), .tap(let source, _), .asyncMap(let source, _), .asyncFilter(let source, _),
             .retry(let source, _), .catchError(let source, _), .subscribeOn(let source, _), .observeOn(let source, _),

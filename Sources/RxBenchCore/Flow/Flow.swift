@@ -42,6 +42,12 @@ public indirect enum Flow: Sendable {
     case take(Flow, count: Int)
     case skip(Flow, count: Int)
     case distinctUntilChanged(Flow)
+    /// Drops values whose key equals the key of the value before (RxSwift's `distinctUntilChanged(_:)` with
+    /// a key selector); the first value always passes.
+    case distinctUntilChangedByKey(Flow, IntKey)
+    /// Drops values the comparer calls equal to the value before (RxSwift's
+    /// `distinctUntilChanged(_ comparer:)`); the comparer gets (previous forwarded, new).
+    case distinctUntilChangedByComparer(Flow, IntEquivalence)
 
     // MARK: Throwing transforms (docs/decisions/throwing-operators.md)
 

@@ -31,6 +31,23 @@ public struct IntAccumulator: Sendable {
     public static let sum = IntAccumulator("sum") { $0 &+ $1 }
 }
 
+/// The key a value is compared by (`Flow.distinctUntilChangedByKey`).
+public struct IntKey: Sendable {
+    public let name: String
+    public let key: @Sendable (Int) -> Int
+    public init(_ name: String, _ key: @escaping @Sendable (Int) -> Int) { self.name = name; self.key = key }
+}
+
+/// Whether two values count as equal (`Flow.distinctUntilChangedByComparer`).
+public struct IntEquivalence: Sendable {
+    public let name: String
+    public let areEqual: @Sendable (Int, Int) -> Bool
+    public init(_ name: String, _ areEqual: @escaping @Sendable (Int, Int) -> Bool) {
+        self.name = name
+        self.areEqual = areEqual
+    }
+}
+
 /// A transform that may throw: the closure of a throwing `map` (`Flow.tryMap`). Typed as throwing
 /// `BenchError` so that engines with a typed error channel carry the error without a cast.
 public struct ThrowingIntTransform: Sendable {
