@@ -165,7 +165,20 @@ enum LibraryDifference {
 
 /// The asserted list. Each reason is a paragraph of docs/decisions/real-libraries.md.
 enum LibraryDifferences {
-    static let all: [String: [String: LibraryDifference]] = ["opencombine": openCombine, "async-stream": asyncStream]
+    static let all: [String: [String: LibraryDifference]] = [
+        "opencombine": openCombine.merging(replayCases(noReplayBufferSubject)) { listed, _ in listed },
+        "async-stream": asyncStream.merging(replayCases(noReplayBufferSubject)) { listed, _ in listed },
+    ]
+
+    /// Neither library has a subject that replays n values: both decline `.replay(bufferSize:)`.
+    private static let noReplayBufferSubject = LibraryDifference.unsupported(
+        "no replay subject with a buffer (Combine: Passthrough/CurrentValue only; Swift concurrency: none)")
+
+    /// Every replay(n) subject case, disposed variants included, with `difference`.
+    private static func replayCases(_ difference: LibraryDifference) -> [String: LibraryDifference] {
+        Dictionary(
+            uniqueKeysWithValues: Catalogue.all.filter { $0.name.hasPrefix("replay(") }.map { ($0.name, difference) })
+    }
 
     private static let prefixLate = LibraryDifference.differs(
         "OpenCombine's prefix(n) completes (and cancels upstream) only when the (n+1)th value arrives")

@@ -27,6 +27,7 @@ struct StreamTranslator {
             return IntSequence { translator.translatedOrFailing(factory.make()).makeAsyncIterator() }
         case .subject(let index):
             let subject = subjects[index]
+            if let unavailable = subject.unavailable { throw UnsupportedFlow(engine: "async-stream", operation: unavailable) }
             return IntSequence { IntIterator(subject.subscribe().makeAsyncIterator()) }
 
         case .map(let source, let transform):

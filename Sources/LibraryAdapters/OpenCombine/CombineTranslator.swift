@@ -30,6 +30,10 @@ struct CombineTranslator {
             let translator = self
             return Deferred { translator.translatedOrFailing(factory.make()) }.eraseToAnyPublisher()
         case .subject(let index):
+            if case .noReplayBuffer(let bufferSize) = subjects[index] {
+                throw UnsupportedFlow(
+                    engine: "opencombine", operation: "replay(bufferSize: \(bufferSize)) subject: Combine has no replay subject")
+            }
             return subjects[index].publisher
 
         case .map(let source, let transform):

@@ -155,7 +155,7 @@ public enum SchedulerSpec: Sendable {
     case serial(DispatchQueue)
 }
 
-/// The three subject flavours every engine offers (SPEC section 3). They differ in what a new subscriber
+/// The subject flavours every engine offers (SPEC section 3). They differ in what a new subscriber
 /// gets first, above all once the subject has terminated; docs/decisions/completion-rules.md compares
 /// them with the libraries.
 public enum SubjectKind: Sendable, Equatable {
@@ -172,6 +172,10 @@ public enum SubjectKind: Sendable, Equatable {
     /// SwiftSignalKit's `ValuePromise` and RAC's `RACBehaviorSubject` while live: the first never
     /// terminates, the second sends a late subscriber the last value and no terminal event).
     case behavior(initial: Int)
+    /// Replays the latest `bufferSize` values (at least 1) to each new subscriber, also after the terminal
+    /// event, which follows them (RxSwift's `ReplaySubject.create(bufferSize:)`, RACReplaySubject with a
+    /// capacity; SwiftSignalKit has none: docs/decisions/throwing-operators.md).
+    case replay(bufferSize: Int)
 }
 
 /// The one error type of the suite: engines with untyped errors carry it as `any Error`.
