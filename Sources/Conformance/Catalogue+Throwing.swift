@@ -102,5 +102,26 @@ extension Catalogue {
             subscriptions: [[sub(200, 220)]],
             journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
         ) { c in .tryScan(.tap(c.source(0), timedHooks(c)), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryReduce: the final accumulation while the accumulator returns", sources: [hot1234],
+            expected: [.next(250, 20), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryReduce(c.source(0), seed: 10, sumNeverThrowing) },
+        ConformanceCase(
+            "tryReduce: a throw ends with its error, no result, and disposes upstream at once", sources: [hot1234],
+            expected: [.error(220, 7)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryReduce(c.source(0), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryReduce: upstream sees its dispose at the throw's time",
+            sources: [hot1234],
+            expected: [.error(220, 7)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { c in .tryReduce(.tap(c.source(0), timedHooks(c)), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryReduce: a throw during a synchronous source stops it",
+            expected: [.error(200, 7)]
+        ) { _ in .tryReduce(.from([5, 6, 7]), seed: 0, sumThrowingAbove12) },
     ]
 }

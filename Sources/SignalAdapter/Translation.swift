@@ -64,6 +64,12 @@ struct Translation {
             let combine = accumulator.combine
             return signal(source, state: state)
                 |> tryScan(seed) { running, value in Result { () throws(BenchError) in try combine(running, value) } }
+        case .tryReduce(let source, let seed, let accumulator):
+            let combine = accumulator.combine
+            return signal(source, state: state)
+                |> tryReduceLeft(value: seed) { running, value in
+                    Result { () throws(BenchError) in try combine(running, value) }
+                }
         case .startWith(let source, let values):
             return signal(source, state: state) |> startWith(values)
         case .tap(let source, let hooks):

@@ -61,6 +61,8 @@ struct FlowTranslator {
             return observable(for: source).filter { try predicate.test($0) }
         case .tryScan(let source, let seed, let accumulator):
             return observable(for: source).scan(seed) { try accumulator.combine($0, $1) }
+        case .tryReduce(let source, let seed, let accumulator):
+            return observable(for: source).reduce(seed) { try accumulator.combine($0, $1) }
         case .startWith(let source, let values):
             return observable(for: source).startWith(contentsOf: values)
         case .tap(let source, let hooks):

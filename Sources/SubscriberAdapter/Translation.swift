@@ -105,6 +105,15 @@ struct Translation: Sendable {
             return signal(source).tryFilter { value, errorPtr in
                 do throws(BenchError) { return try predicate.test(value) } catch { errorPtr = error; return nil }
             }
+        case .tryReduce(let source, let seed, let accumulator):
+            return signal(source).tryAggregate(withStart: seed) { running, value, errorPtr in
+                do throws(BenchError) {
+                    return try accumulator.combine(running, value)
+                } catch {
+                    errorPtr = error
+                    return nil
+                }
+            }
         case .tryScan(let source, let seed, let accumulator):
             return signal(source).tryScan(withStart: seed) { running, value, errorPtr in
                 do throws(BenchError) {

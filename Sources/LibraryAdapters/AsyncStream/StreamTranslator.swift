@@ -53,6 +53,10 @@ struct StreamTranslator {
             return try IntSequence(sequence(for: source).filter { try predicate.test($0) })
         case .tryScan(let source, let seed, let accumulator):
             return try IntSequence(sequence(for: source).reductions(seed) { try accumulator.combine($0, $1) })
+        case .tryReduce(let source, let seed, let accumulator):
+            let base = try sequence(for: source)
+            let combine = accumulator.combine
+            return IntSequence(ReduceSequence(base: base, seed: seed) { try combine($0, $1) })
         case .distinctUntilChanged(let source):
             return try IntSequence(sequence(for: source).removeDuplicates())
         case .distinctUntilChangedByKey(let source, let key):

@@ -64,6 +64,9 @@ struct CombineTranslator {
         case .tryScan(let source, let seed, let accumulator):
             return try publisher(for: source).tryScan(seed) { try accumulator.combine($0, $1) }
                 .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryReduce(let source, let seed, let accumulator):
+            return try publisher(for: source).tryReduce(seed) { try accumulator.combine($0, $1) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
         case .distinctUntilChanged(let source):
             return try publisher(for: source).removeDuplicates().eraseToAnyPublisher()
         case .distinctUntilChangedByKey(let source, let key):

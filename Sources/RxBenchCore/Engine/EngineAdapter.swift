@@ -108,6 +108,7 @@ extension Flow {
         case .tryMap: "tryMap"
         case .tryFilter: "tryFilter"
         case .tryScan: "tryScan"
+        case .tryReduce: "tryReduce"
         case .startWith: "startWith"
         case .tap: "tap"
         case .asyncMap: "asyncMap"

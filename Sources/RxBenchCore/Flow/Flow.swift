@@ -58,6 +58,8 @@ public indirect enum Flow: Sendable {
     case tryFilter(Flow, ThrowingIntPredicate)
     /// `scan` whose accumulator may throw; a throw ends the stream as `tryMap`'s does.
     case tryScan(Flow, seed: Int, ThrowingIntAccumulator)
+    /// `reduce` whose accumulator may throw; a throw ends the stream as `tryMap`'s does (no result is sent).
+    case tryReduce(Flow, seed: Int, ThrowingIntAccumulator)
     /// The values first, synchronously at subscription, then the source.
     case startWith(Flow, [Int])
     /// Side effects; the hooks see every event before it goes downstream, subscription before the
