@@ -123,5 +123,37 @@ extension Catalogue {
             "tryReduce: a throw during a synchronous source stops it",
             expected: [.error(200, 7)]
         ) { _ in .tryReduce(.from([5, 6, 7]), seed: 0, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryFlatMap: inner values pass through while the selector returns",
+            sources: [.hot([.next(210, 1), .next(220, 2), .completed(250)])],
+            expected: [.next(210, 10), .next(220, 20), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryFlatMap(c.source(0), ThrowingFlowSelector("just x10") { .just($0 * 10) }) },
+        ConformanceCase(
+            "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once",
+            sources: [
+                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
+                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
+            ],
+            expected: [.next(215, 100), .error(220, 7)],
+            subscriptions: [[sub(200, 220)], [sub(210, 220)]]
+        ) { c in
+            .tryFlatMap(c.source(0), ThrowingFlowSelector("1: inner source, 2: throws") { value throws(BenchError) in
+                if value == 2 { throw thrown }
+                return value == 1 ? c.source(1) : .just(value)
+            })
+        },
+        ConformanceCase(
+            "tryCatchError: the handler's flow continues while it returns",
+            sources: [.hot([.next(210, 1), .error(220, 1)])],
+            expected: [.next(210, 1), .next(220, 9), .completed(220)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("just 9") { _ in .just(9) }) },
+        ConformanceCase(
+            "tryCatchError: a throwing handler ends the stream with the handler's error",
+            sources: [.hot([.next(210, 1), .error(220, 1), .next(230, 2)])],
+            expected: [.next(210, 1), .error(220, 7)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("throws") { _ throws(BenchError) in throw thrown }) },
     ]
 }

@@ -64,6 +64,11 @@ struct Translation {
             let combine = accumulator.combine
             return signal(source, state: state)
                 |> tryScan(seed) { running, value in Result { () throws(BenchError) in try combine(running, value) } }
+        // SwiftSignalKit's selectors and handlers cannot throw: a throw becomes a failing inner signal (`.fail`).
+        case .tryFlatMap(let source, let selector):
+            return signal(.flatMap(source, selector.failingInner), state: state)
+        case .tryCatchError(let source, let handler):
+            return signal(.catchError(source, handler.failingContinuation), state: state)
         case .tryReduce(let source, let seed, let accumulator):
             let combine = accumulator.combine
             return signal(source, state: state)

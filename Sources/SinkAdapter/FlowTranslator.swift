@@ -61,6 +61,10 @@ struct FlowTranslator {
             return observable(for: source).filter { try predicate.test($0) }
         case .tryScan(let source, let seed, let accumulator):
             return observable(for: source).scan(seed) { try accumulator.combine($0, $1) }
+        case .tryFlatMap(let source, let selector):
+            return observable(for: source).flatMap { observable(for: try selector.select($0)) }
+        case .tryCatchError(let source, let handler):
+            return observable(for: source).catch { error in observable(for: try handler.recover(benchError(error))) }
         case .tryReduce(let source, let seed, let accumulator):
             return observable(for: source).reduce(seed) { try accumulator.combine($0, $1) }
         case .startWith(let source, let values):

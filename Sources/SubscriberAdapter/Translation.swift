@@ -105,6 +105,11 @@ struct Translation: Sendable {
             return signal(source).tryFilter { value, errorPtr in
                 do throws(BenchError) { return try predicate.test(value) } catch { errorPtr = error; return nil }
             }
+        // RAC's blocks cannot throw: a failure is returned as `[RACSignal error:]`, as `-tryMap:` does.
+        case .tryFlatMap(let source, let selector):
+            return signal(.flatMap(source, selector.failingInner))
+        case .tryCatchError(let source, let handler):
+            return signal(.catchError(source, handler.failingContinuation))
         case .tryReduce(let source, let seed, let accumulator):
             return signal(source).tryAggregate(withStart: seed) { running, value, errorPtr in
                 do throws(BenchError) {

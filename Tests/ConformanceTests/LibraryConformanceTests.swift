@@ -208,6 +208,7 @@ enum LibraryDifferences {
         "take(1) disposes upstream through a chain": prefixLate,
         "tap: onSubscribe before the source is subscribed": handleEventsTiming,
         "flatMap: inner error terminates and disposes outer and inners": flatMapInnerError,
+        "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once": flatMapInnerError,
         "takeUntil: completes at the trigger's first value, disposing both": prefixUntilOutput,
         "takeUntil: a trigger error is forwarded": prefixUntilOutput,
         "publish subject: two subscribers": subjectOrder,
@@ -238,6 +239,7 @@ enum LibraryDifferences {
         "a terminated stream subject finishes a new subscriber's stream at once, without replaying its value")
 
     static let asyncStream: [String: LibraryDifference] = [
+        "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once": sequentialFlatMap,
         "replayLast subject: a late subscriber to a completed subject gets the last value, then completed": terminalOnly,
         "replayLast subject: a late subscriber to a failed subject gets the last value, then the error": terminalOnly,
         "behavior subject: two subscribers each get the current value": asyncMerge,

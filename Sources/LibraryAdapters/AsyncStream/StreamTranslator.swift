@@ -53,6 +53,12 @@ struct StreamTranslator {
             return try IntSequence(sequence(for: source).filter { try predicate.test($0) })
         case .tryScan(let source, let seed, let accumulator):
             return try IntSequence(sequence(for: source).reductions(seed) { try accumulator.combine($0, $1) })
+        // The catch here is a hand-written sequence whose handler returns a sequence: a throw becomes a
+        // failing one; flatMap's inner sequences likewise.
+        case .tryFlatMap(let source, let selector):
+            return try sequence(for: .flatMap(source, selector.failingInner))
+        case .tryCatchError(let source, let handler):
+            return try sequence(for: .catchError(source, handler.failingContinuation))
         case .tryReduce(let source, let seed, let accumulator):
             let base = try sequence(for: source)
             let combine = accumulator.combine

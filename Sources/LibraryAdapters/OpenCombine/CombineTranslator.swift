@@ -64,6 +64,14 @@ struct CombineTranslator {
         case .tryScan(let source, let seed, let accumulator):
             return try publisher(for: source).tryScan(seed) { try accumulator.combine($0, $1) }
                 .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        // Combine has `tryCatch` but no throwing flatMap: a throwing selector returns `Fail`, as Combine code does.
+        case .tryFlatMap(let source, let selector):
+            return try publisher(for: .flatMap(source, selector.failingInner))
+        case .tryCatchError(let source, let handler):
+            let translator = self
+            return try publisher(for: source).tryCatch { error throws(BenchError) in
+                translator.translatedOrFailing(try handler.recover(error))
+            }.mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
         case .tryReduce(let source, let seed, let accumulator):
             return try publisher(for: source).tryReduce(seed) { try accumulator.combine($0, $1) }
                 .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()

@@ -109,6 +109,8 @@ extension Flow {
         case .tryFilter: "tryFilter"
         case .tryScan: "tryScan"
         case .tryReduce: "tryReduce"
+        case .tryFlatMap: "tryFlatMap"
+        case .tryCatchError: "tryCatchError"
         case .startWith: "startWith"
         case .tap: "tap"
         case .asyncMap: "asyncMap"

@@ -60,6 +60,12 @@ public indirect enum Flow: Sendable {
     case tryScan(Flow, seed: Int, ThrowingIntAccumulator)
     /// `reduce` whose accumulator may throw; a throw ends the stream as `tryMap`'s does (no result is sent).
     case tryReduce(Flow, seed: Int, ThrowingIntAccumulator)
+    /// `flatMap` (merge) whose selector may throw: a throw ends the stream with that error and disposes the
+    /// source and every inner flow, as an inner error does.
+    case tryFlatMap(Flow, ThrowingFlowSelector)
+    /// `catchError` whose handler may throw: the handler's error ends the stream (the source has already
+    /// ended with the error it was handed).
+    case tryCatchError(Flow, ThrowingErrorHandler)
     /// The values first, synchronously at subscription, then the source.
     case startWith(Flow, [Int])
     /// Side effects; the hooks see every event before it goes downstream, subscription before the

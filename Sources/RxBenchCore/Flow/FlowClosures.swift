@@ -79,6 +79,44 @@ public struct ThrowingIntAccumulator: Sendable {
     }
 }
 
+/// A flatMap selector that may throw (`Flow.tryFlatMap`).
+public struct ThrowingFlowSelector: Sendable {
+    public let name: String
+    public let select: @Sendable (Int) throws(BenchError) -> Flow
+    public init(_ name: String, _ select: @escaping @Sendable (Int) throws(BenchError) -> Flow) {
+        self.name = name
+        self.select = select
+    }
+
+    /// The selector in the form of libraries whose selectors cannot throw: a throw becomes a failing inner
+    /// flow (SwiftSignalKit's `mapToSignal` returning `.fail`, ReactiveObjC's `[RACSignal error:]`).
+    public var failingInner: FlowSelector {
+        let select = self.select
+        return FlowSelector(name) { value in
+            do throws(BenchError) { return try select(value) } catch { return .fail(error) }
+        }
+    }
+}
+
+/// A catch handler that may throw (`Flow.tryCatchError`).
+public struct ThrowingErrorHandler: Sendable {
+    public let name: String
+    public let recover: @Sendable (BenchError) throws(BenchError) -> Flow
+    public init(_ name: String, _ recover: @escaping @Sendable (BenchError) throws(BenchError) -> Flow) {
+        self.name = name
+        self.recover = recover
+    }
+
+    /// The handler in the form of libraries whose handlers cannot throw: a throw becomes a failing
+    /// continuation (`.fail`), which is what such libraries' users return.
+    public var failingContinuation: ErrorHandler {
+        let recover = self.recover
+        return ErrorHandler(name) { error in
+            do throws(BenchError) { return try recover(error) } catch { return .fail(error) }
+        }
+    }
+}
+
 /// Combines the latest (or n-th) values of several inputs. Engines with fixed-arity operators call
 /// `arity2`/`arity4`; the general form receives the values in input order.
 public struct IntCombiner: Sendable {
