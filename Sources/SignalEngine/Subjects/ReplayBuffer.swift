@@ -2,7 +2,8 @@
 /// later events; after the terminal event a new subscriber gets the buffered values, then that event
 /// (RxSwift's `ReplaySubject.create(bufferSize:)`).
 // SwiftSignalKit has no replay subject beyond `Promise`'s one value; this is `Promise` with the value
-// widened to a bounded buffer, joined by the same versioned protocol.
+// widened to a bounded buffer. Unlike `Promise` it may not skip values a subscriber missed while joining,
+// so it joins under its state lock and gates the live events behind the replay (`ReplayGate`).
 public final class ReplayBuffer<T, E>: @unchecked Sendable {
     @usableFromInline struct State {
         @usableFromInline var values: ContiguousArray<T> = []
@@ -62,39 +63,78 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
         }
     }
 
-    /// The buffered values, then every later event. The values are replayed outside the lock; the
-    /// subscriber joins only if no newer value was put meanwhile (else it is replayed the newer buffer
-    /// from where it left off), so it never sees a value twice or out of order.
-    @inlinable
+    /// The buffered values, then every later event, with no gap and no repeat. The buffer is read and the
+    /// subscriber joins in one step under `stateLock` (no put falls between them); the buffer is then
+    /// replayed outside the lock while a gate holds back the live events that arrive meanwhile.
     public func get() -> Signal<T, E> {
         Signal<T, E> { subscriber in
-            var current = self.withState { ($0.values, self.table.currentVersion()) }
-            // How many values have been put before the buffer read last (values replayed so far are
-            // counted against it, so a re-read replays only what is new).
-            var replayedVersion = current.1
-            var pending = current.0
-            // Each put bumps the version once: the newest `version - replayed` buffered values are new.
-            func fresh(_ values: ContiguousArray<T>, version: Int, after replayed: Int) -> ContiguousArray<T> {
-                ContiguousArray(values.suffix(min(values.count, max(0, version - replayed))))
+            let gate = ReplayGate<T, E>(downstream: subscriber)
+            let relay = Subscriber<T, E>(next: gate.next, error: gate.error, completed: gate.completed)
+            let joined = self.withState { state -> (values: ContiguousArray<T>, terminal: SubjectTerminal<E>?, key: Int?) in
+                if let terminal = state.terminal { return (state.values, terminal, nil) }
+                // Not closed: closing happens under this lock, after the terminal event is recorded.
+                guard case .added(let key) = self.table.add(relay) else { return (state.values, nil, nil) }
+                return (state.values, nil, key)
             }
-            while true {
-                for value in pending { subscriber.putNext(value) }
-                if subscriber.isTerminated { return EmptyDisposable }
-                switch self.table.add(subscriber, ifVersion: current.1) {
-                case .added(let key):
-                    return SubjectRemoval(table: self.table, key: key)
-                case .closed:
-                    // Values put between the read and the terminal event come first.
-                    let last = self.withState { ($0.values, self.table.currentVersion(), $0.terminal) }
-                    for value in fresh(last.0, version: last.1, after: replayedVersion) { subscriber.putNext(value) }
-                    last.2?.put(subscriber)
-                    return EmptyDisposable
-                case .stale:
-                    current = self.withState { ($0.values, self.table.currentVersion()) }
-                    pending = fresh(current.0, version: current.1, after: replayedVersion)
-                    replayedVersion = current.1
-                }
+            gate.replay(joined.values)
+            if let terminal = joined.terminal { terminal.put(subscriber) }
+            guard let key = joined.key else { return EmptyDisposable }
+            return SubjectRemoval(table: self.table, key: key)
+        }
+    }
+}
+
+/// Holds back one new subscriber's live events while its replay is delivered, then passes them through.
+@usableFromInline final class ReplayGate<T, E>: @unchecked Sendable {
+    @usableFromInline enum Held {
+        case next(T), error(E), completed
+    }
+
+    let downstream: Subscriber<T, E>
+    /// Guards `replaying` and `held`; never held while `downstream` is called.
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var replaying = true
+    @exclusivity(unchecked) private var held: [Held] = []
+
+    init(downstream: Subscriber<T, E>) { self.downstream = downstream }
+
+    /// Delivers `values`, then what arrived meanwhile, until nothing is held; then opens the gate.
+    func replay(_ values: ContiguousArray<T>) {
+        for value in values { downstream.putNext(value) }
+        while true {
+            lock.lock()
+            if held.isEmpty {
+                replaying = false
+                lock.unlock()
+                return
             }
+            let batch = held
+            held = []
+            lock.unlock()
+            for event in batch { deliver(event) }
+        }
+    }
+
+    func next(_ value: T) { pass(.next(value)) }
+    func error(_ error: E) { pass(.error(error)) }
+    func completed() { pass(.completed) }
+
+    private func pass(_ event: Held) {
+        lock.lock()
+        if replaying {
+            held.append(event)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        deliver(event)
+    }
+
+    private func deliver(_ event: Held) {
+        switch event {
+        case .next(let value): downstream.putNext(value)
+        case .error(let error): downstream.putError(error)
+        case .completed: downstream.putCompletion()
         }
     }
 }
