@@ -13,8 +13,8 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
 
     public let bufferSize: Int
     @usableFromInline let table = SubscriberTable()
-    /// Guards the buffered values and the terminal event. The table's version is bumped inside this
-    /// lock, so (values, version) pairs read under it are consistent.
+    /// Guards the buffered values and the terminal event; a subscriber joins the table under it, so that
+    /// no value is put between its reading the buffer and its joining.
     @usableFromInline let stateLock = SpinLock()
     @exclusivity(unchecked) @usableFromInline var state = State()
 
@@ -38,7 +38,7 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
             if state.terminal != nil { return [] }
             if state.values.count == bufferSize { state.values.removeFirst() }
             state.values.append(value)
-            return table.snapshot(bumpingVersion: true)
+            return table.snapshot()
         }
         for entry in entries {
             unsafeDowncast(entry.subscriber, to: Subscriber<T, E>.self).putNext(value)
