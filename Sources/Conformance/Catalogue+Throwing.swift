@@ -157,3 +157,36 @@ extension Catalogue {
         ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("throws") { _ throws(BenchError) in throw thrown }) },
     ]
 }
+
+extension Catalogue {
+    /// A resource whose factories throw on request; acquire and release are logged.
+    static func throwingResource(_ c: CaseContext, acquireThrows: Bool) -> ThrowingResourceHooks {
+        ThrowingResourceHooks(
+            acquire: { () throws(BenchError) in
+                c.log("acquire")
+                if acquireThrows { throw thrown }
+                return 5
+            },
+            release: { c.log("release(\($0))") })
+    }
+
+    static let throwingUsing: [ConformanceCase] = [
+        ConformanceCase(
+            "tryUsing: the body runs with the resource, released once at completion",
+            expected: [.next(200, 5), .completed(200)],
+            journal: ["acquire@200", "release(5)@200"]
+        ) { c in .tryUsing(throwingResource(c, acquireThrows: false), ThrowingResourceFlow { .just($0) }) },
+        ConformanceCase(
+            "tryUsing: a throwing resource factory fails at subscription; nothing to release",
+            expected: [.error(200, 7)],
+            journal: ["acquire@200"]
+        ) { c in .tryUsing(throwingResource(c, acquireThrows: true), ThrowingResourceFlow { .just($0) }) },
+        ConformanceCase(
+            "tryUsing: a throwing body factory fails at subscription and releases the resource",
+            expected: [.error(200, 7)],
+            journal: ["acquire@200", "release(5)@200"]
+        ) { c in
+            .tryUsing(throwingResource(c, acquireThrows: false), ThrowingResourceFlow { _ throws(BenchError) in throw thrown })
+        },
+    ]
+}

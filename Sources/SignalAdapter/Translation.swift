@@ -69,6 +69,8 @@ struct Translation {
             return signal(.flatMap(source, selector.failingInner), state: state)
         case .tryCatchError(let source, let handler):
             return signal(.catchError(source, handler.failingContinuation), state: state)
+        case .tryUsing(let hooks, let body):
+            return signal(.usingFailingFactories(hooks, body), state: state)
         case .tryReduce(let source, let seed, let accumulator):
             let combine = accumulator.combine
             return signal(source, state: state)

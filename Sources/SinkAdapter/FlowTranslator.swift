@@ -65,6 +65,9 @@ struct FlowTranslator {
             return observable(for: source).flatMap { observable(for: try selector.select($0)) }
         case .tryCatchError(let source, let handler):
             return observable(for: source).catch { error in observable(for: try handler.recover(benchError(error))) }
+        case .tryUsing(let hooks, let body):
+            return .using(
+                { try AcquiredResource(hooks) }, observableFactory: { observable(for: try body.make($0.value)) })
         case .tryReduce(let source, let seed, let accumulator):
             return observable(for: source).reduce(seed) { try accumulator.combine($0, $1) }
         case .startWith(let source, let values):
@@ -230,6 +233,13 @@ final class AcquiredResource: Disposable {
 
     init(_ hooks: ResourceHooks) {
         let value = hooks.acquire()
+        self.value = value
+        self.release = Disposables.create(with: { hooks.release(value) })
+    }
+
+    /// RxSwift's throwing resource factory: a throw leaves nothing to release.
+    init(_ hooks: ThrowingResourceHooks) throws(BenchError) {
+        let value = try hooks.acquire()
         self.value = value
         self.release = Disposables.create(with: { hooks.release(value) })
     }

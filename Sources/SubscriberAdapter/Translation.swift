@@ -110,6 +110,8 @@ struct Translation: Sendable {
             return signal(.flatMap(source, selector.failingInner))
         case .tryCatchError(let source, let handler):
             return signal(.catchError(source, handler.failingContinuation))
+        case .tryUsing(let hooks, let body):
+            return signal(.usingFailingFactories(hooks, body))
         case .tryReduce(let source, let seed, let accumulator):
             return signal(source).tryAggregate(withStart: seed) { running, value, errorPtr in
                 do throws(BenchError) {

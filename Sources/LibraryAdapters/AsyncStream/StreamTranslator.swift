@@ -132,7 +132,7 @@ struct StreamTranslator {
         case .takeUntil:
             throw UnsupportedFlow(
                 engine: "async-stream", operation: "takeUntil: no operator (racing two sequences needs a task group)")
-        case .using:
+        case .using, .tryUsing:
             throw UnsupportedFlow(
                 engine: "async-stream", operation: "using: no operator (a consumer uses defer in its own task)")
 

@@ -72,6 +72,8 @@ struct CombineTranslator {
             return try publisher(for: source).tryCatch { error throws(BenchError) in
                 translator.translatedOrFailing(try handler.recover(error))
             }.mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryUsing(let hooks, let body):
+            return try publisher(for: .usingFailingFactories(hooks, body))
         case .tryReduce(let source, let seed, let accumulator):
             return try publisher(for: source).tryReduce(seed) { try accumulator.combine($0, $1) }
                 .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()

@@ -111,6 +111,7 @@ extension Flow {
         case .tryReduce: "tryReduce"
         case .tryFlatMap: "tryFlatMap"
         case .tryCatchError: "tryCatchError"
+        case .tryUsing: "tryUsing"
         case .startWith: "startWith"
         case .tap: "tap"
         case .asyncMap: "asyncMap"

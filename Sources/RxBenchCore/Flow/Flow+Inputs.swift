@@ -3,7 +3,8 @@ extension Flow {
     /// handlers make theirs later and are not included). For checks that walk a whole flow.
     public var inputs: [Flow] {
         switch self {
-        case .just, .from, .empty, .never, .fail, .create, .deferred, .subject, .using, .feedbackState, .single:
+        case .just, .from, .empty, .never, .fail, .create, .deferred, .subject, .using, .feedbackState, .single,
+            .tryUsing:
             return []
         case .map(let source, _), .compactMap(let source, _), .filter(let source, _), .scan(let source, _, _),
             .reduce(let source, _, _), .take(let source, _), .skip(let source, _), .distinctUntilChanged(let source),

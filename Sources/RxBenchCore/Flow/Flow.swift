@@ -66,6 +66,9 @@ public indirect enum Flow: Sendable {
     /// `catchError` whose handler may throw: the handler's error ends the stream (the source has already
     /// ended with the error it was handed).
     case tryCatchError(Flow, ThrowingErrorHandler)
+    /// `using` whose factories may throw (RxSwift's `using`): a throwing acquire fails at subscription with
+    /// nothing to release; a throwing body fails at subscription and releases the acquired resource.
+    case tryUsing(ThrowingResourceHooks, ThrowingResourceFlow)
     /// The values first, synchronously at subscription, then the source.
     case startWith(Flow, [Int])
     /// Side effects; the hooks see every event before it goes downstream, subscription before the

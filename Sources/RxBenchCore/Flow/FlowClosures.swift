@@ -117,6 +117,39 @@ public struct ThrowingErrorHandler: Sendable {
     }
 }
 
+/// The resource of `tryUsing`: `acquire` may throw (then nothing is released).
+public struct ThrowingResourceHooks: Sendable {
+    public let acquire: @Sendable () throws(BenchError) -> Int
+    public let release: @Sendable (Int) -> Void
+    public init(acquire: @escaping @Sendable () throws(BenchError) -> Int, release: @escaping @Sendable (Int) -> Void) {
+        self.acquire = acquire
+        self.release = release
+    }
+}
+
+/// The body of `tryUsing`, given the acquired resource; it may throw.
+public struct ThrowingResourceFlow: Sendable {
+    public let make: @Sendable (Int) throws(BenchError) -> Flow
+    public init(_ make: @escaping @Sendable (Int) throws(BenchError) -> Flow) { self.make = make }
+}
+
+extension Flow {
+    /// `tryUsing` for libraries whose `using` factories cannot throw: acquire at subscription (`deferred`),
+    /// a failed acquire is a `.fail`; the acquired value is handed to a plain `using`, whose body answers
+    /// `.fail` when the body factory throws, so the resource is still released when that ends.
+    public static func usingFailingFactories(_ hooks: ThrowingResourceHooks, _ body: ThrowingResourceFlow) -> Flow {
+        .deferred(FlowFactory("tryUsing") {
+            let acquired: Int
+            do throws(BenchError) { acquired = try hooks.acquire() } catch { return .fail(error) }
+            return .using(
+                ResourceHooks(acquire: { acquired }, release: hooks.release),
+                ResourceFlow { resource in
+                    do throws(BenchError) { return try body.make(resource) } catch { return .fail(error) }
+                })
+        })
+    }
+}
+
 /// Combines the latest (or n-th) values of several inputs. Engines with fixed-arity operators call
 /// `arity2`/`arity4`; the general form receives the values in input order.
 public struct IntCombiner: Sendable {
