@@ -31,7 +31,7 @@ public enum Catalogue {
     }
 
     public static let baseCases: [ConformanceCase] = sources + oneInput + asynchronous + recovery + severalInputs
-        + subjectsAndSystem + disposal + compositions + scheduling + singles
+        + subjectsAndSystem + disposal + compositions + scheduling + singles + throwing + throwingUsing + distinct + replay
 
     // MARK: Sources
 

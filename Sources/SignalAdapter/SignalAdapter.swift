@@ -63,6 +63,7 @@ public struct SignalEngineAdapter: EngineAdapter {
         case .publish: .pipe(Pipe())
         case .replayLast(let initial): .promise(Promise(initial))
         case .behavior(let initial): .valuePromise(ValuePromise(initial))
+        case .replay(let bufferSize): .replayBuffer(ReplayBuffer(bufferSize: max(1, bufferSize)))
         }
     }
 
@@ -79,6 +80,10 @@ public struct SignalEngineAdapter: EngineAdapter {
             SubjectSender(
                 next: { promise.set($0) }, error: { promise.putError($0) },
                 completed: { promise.putCompletion() })
+        case .replayBuffer(let buffer):
+            SubjectSender(
+                next: { buffer.putNext($0) }, error: { buffer.putError($0) },
+                completed: { buffer.putCompletion() })
         }
     }
 
@@ -99,12 +104,15 @@ public enum SignalSubject: @unchecked Sendable {
     case promise(Promise<Int, BenchError>)
     /// Behavior: `ValuePromise` (always has a value; after termination, only the terminal event).
     case valuePromise(ValuePromise<Int, BenchError>)
+    /// Replay with a buffer of n: `ReplayBuffer` (SwiftSignalKit has none; `Promise` widened to n values).
+    case replayBuffer(ReplayBuffer<Int, BenchError>)
 
     var signal: Signal<Int, BenchError> {
         switch self {
         case .pipe(let pipe): pipe.signal()
         case .promise(let promise): promise.get()
         case .valuePromise(let promise): promise.get()
+        case .replayBuffer(let buffer): buffer.get()
         }
     }
 }

@@ -51,6 +51,34 @@ struct Translation {
             return signal(source, state: state) |> skip(count)
         case .distinctUntilChanged(let source):
             return signal(source, state: state) |> distinctUntilChanged
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return signal(source, state: state) |> distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return signal(source, state: state) |> distinctUntilChanged(isEqual: equivalence.areEqual)
+        case .tryMap(let source, let transform):
+            let apply = transform.apply
+            return signal(source, state: state) |> tryMap { value in Result { () throws(BenchError) in try apply(value) } }
+        case .tryFilter(let source, let predicate):
+            let test = predicate.test
+            return signal(source, state: state) |> tryFilter { value in Result { () throws(BenchError) in try test(value) } }
+        case .tryScan(let source, let seed, let accumulator):
+            let combine = accumulator.combine
+            return signal(source, state: state)
+                |> tryScan(seed) { running, value in Result { () throws(BenchError) in try combine(running, value) } }
+        // SwiftSignalKit's selectors and handlers cannot throw: a throw becomes a failing inner signal (`.fail`).
+        case .tryFlatMap(let source, let selector):
+            return signal(.flatMap(source, selector.failingInner), state: state)
+        case .tryCatchError(let source, let handler):
+            return signal(.catchError(source, handler.failingContinuation), state: state)
+        case .tryUsing(let hooks, let body):
+            return signal(.usingFailingFactories(hooks, body), state: state)
+        case .tryReduce(let source, let seed, let accumulator):
+            let combine = accumulator.combine
+            return signal(source, state: state)
+                |> tryReduceLeft(value: seed) { running, value in
+                    Result { () throws(BenchError) in try combine(running, value) }
+                }
         case .startWith(let source, let values):
             return signal(source, state: state) |> startWith(values)
         case .tap(let source, let hooks):

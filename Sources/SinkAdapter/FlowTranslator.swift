@@ -52,6 +52,26 @@ struct FlowTranslator {
             return observable(for: source).skip(count)
         case .distinctUntilChanged(let source):
             return observable(for: source).distinctUntilChanged()
+        case .distinctUntilChangedByKey(let source, let key):
+            return observable(for: source).distinctUntilChanged(key.key)
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return observable(for: source).distinctUntilChanged(equivalence.areEqual)
+        // RxSwift's map, filter and scan take `throws` closures: the sink catches and forwards the error.
+        case .tryMap(let source, let transform):
+            return observable(for: source).map { try transform.apply($0) }
+        case .tryFilter(let source, let predicate):
+            return observable(for: source).filter { try predicate.test($0) }
+        case .tryScan(let source, let seed, let accumulator):
+            return observable(for: source).scan(seed) { try accumulator.combine($0, $1) }
+        case .tryFlatMap(let source, let selector):
+            return observable(for: source).flatMap { observable(for: try selector.select($0)) }
+        case .tryCatchError(let source, let handler):
+            return observable(for: source).catch { error in observable(for: try handler.recover(benchError(error))) }
+        case .tryUsing(let hooks, let body):
+            return .using(
+                { try AcquiredResource(hooks) }, observableFactory: { observable(for: try body.make($0.value)) })
+        case .tryReduce(let source, let seed, let accumulator):
+            return observable(for: source).reduce(seed) { try accumulator.combine($0, $1) }
         case .startWith(let source, let values):
             return observable(for: source).startWith(contentsOf: values)
         case .tap(let source, let hooks):
@@ -215,6 +235,13 @@ final class AcquiredResource: Disposable {
 
     init(_ hooks: ResourceHooks) {
         let value = hooks.acquire()
+        self.value = value
+        self.release = Disposables.create(with: { hooks.release(value) })
+    }
+
+    /// RxSwift's throwing resource factory: a throw leaves nothing to release.
+    init(_ hooks: ThrowingResourceHooks) throws(BenchError) {
+        let value = try hooks.acquire()
         self.value = value
         self.release = Disposables.create(with: { hooks.release(value) })
     }

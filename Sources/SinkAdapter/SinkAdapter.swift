@@ -99,6 +99,8 @@ public struct SinkEngineAdapter: EngineAdapter {
             return subject
         case .behavior(let initial):
             return BehaviorSubject<Int>(value: initial)
+        case .replay(let bufferSize):
+            return ReplaySubject<Int>.create(bufferSize: max(1, bufferSize))
         }
     }
 

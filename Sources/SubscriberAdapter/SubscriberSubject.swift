@@ -12,6 +12,7 @@ public enum SubscriberSubject: Sendable {
         case .publish: self = .publish(Subject())
         case .replayLast(let initial): self = .replay(ReplaySubject(capacity: 1, initial: initial))
         case .behavior(let initial): self = .behavior(BehaviorSubject(defaultValue: initial))
+        case .replay(let bufferSize): self = .replay(ReplaySubject(capacity: max(1, bufferSize)))
         }
     }
 

@@ -89,6 +89,47 @@ struct Translation: Sendable {
             return signal(source).skip(count)
         case .distinctUntilChanged(let source):
             return signal(source).distinctUntilChanged()
+        // RACStream's `-distinctUntilChanged` compares with `-isEqual:` only; RAC users write the key or
+        // comparer into the same `bind`.
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return signal(source).distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return signal(source).distinctUntilChanged(isEqual: equivalence.areEqual)
+        // RAC's blocks report failure through an error out-parameter and a `nil` answer (`-tryMap:`).
+        case .tryMap(let source, let transform):
+            return signal(source).tryMap { value, errorPtr in
+                do throws(BenchError) { return try transform.apply(value) } catch { errorPtr = error; return nil }
+            }
+        case .tryFilter(let source, let predicate):
+            return signal(source).tryFilter { value, errorPtr in
+                do throws(BenchError) { return try predicate.test(value) } catch { errorPtr = error; return nil }
+            }
+        // RAC's blocks cannot throw: a failure is returned as `[RACSignal error:]`, as `-tryMap:` does.
+        case .tryFlatMap(let source, let selector):
+            return signal(.flatMap(source, selector.failingInner))
+        case .tryCatchError(let source, let handler):
+            return signal(.catchError(source, handler.failingContinuation))
+        case .tryUsing(let hooks, let body):
+            return signal(.usingFailingFactories(hooks, body))
+        case .tryReduce(let source, let seed, let accumulator):
+            return signal(source).tryAggregate(withStart: seed) { running, value, errorPtr in
+                do throws(BenchError) {
+                    return try accumulator.combine(running, value)
+                } catch {
+                    errorPtr = error
+                    return nil
+                }
+            }
+        case .tryScan(let source, let seed, let accumulator):
+            return signal(source).tryScan(withStart: seed) { running, value, errorPtr in
+                do throws(BenchError) {
+                    return try accumulator.combine(running, value)
+                } catch {
+                    errorPtr = error
+                    return nil
+                }
+            }
         case .startWith(let source, let values):
             return signal(source).startWith(values)
         case .tap(let source, let hooks):

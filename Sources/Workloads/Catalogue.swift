@@ -36,6 +36,16 @@ enum Stage {
     }
     static let sum = IntAccumulator("sum") { $0 &+ $1 }
 
+    /// `increment` and `notMultipleOf64` as throwing closures that never throw: what `throws` costs per event
+    /// (the closure's error path and the sink's `do`/`catch`) without an error ever taken.
+    static let throwingIncrement = ThrowingIntTransform("+1, throws never") { $0 &+ 1 }
+    static let throwingNotMultipleOf64 = ThrowingIntPredicate("not a multiple of 64, throws never") { $0 & 63 != 0 }
+
+    /// `source |> (tryMap +1, tryFilter) x pairs`: `mapFilter` with the throwing forms; same values.
+    static func throwingMapFilter(_ source: Flow, pairs: Int) -> Flow {
+        (0..<pairs).reduce(source) { flow, _ in .tryFilter(.tryMap(flow, throwingIncrement), throwingNotMultipleOf64) }
+    }
+
     /// `source |> (map +1, filter) x pairs`.
     static func mapFilter(_ source: Flow, pairs: Int) -> Flow {
         (0..<pairs).reduce(source) { flow, _ in .filter(.map(flow, increment), notMultipleOf64) }

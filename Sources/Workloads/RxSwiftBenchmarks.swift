@@ -1,6 +1,7 @@
 import RxBenchCore
 
-/// The eleven workloads of RxSwift's Tests/Benchmarks/Benchmarks.swift, by the same names and shapes.
+/// The eleven workloads of RxSwift's Tests/Benchmarks/Benchmarks.swift, by the same names and shapes, and
+/// ThrowingMapFilterPumping, MapFilterPumping with throwing closures (the cost of `throws` per event).
 /// Where RxSwift's closures are identities and always-true filters, these use the shared `Stage`
 /// closures, which change the value, so that the checksum sees every stage (see `Stage`).
 enum RxSwiftBenchmarks {
@@ -17,6 +18,11 @@ enum RxSwiftBenchmarks {
                 lifecycles: lifecycles, expected: .expect(lifecycles: lifecycles) { $0.add(0) })
         },
         pumping("MapFilterPumping", "create -> 6 x (map, filter) -> subscribe", mapFilter, expect: mapFilterValue),
+        // Not one of RxSwift's: MapFilterPumping with throwing closures that never throw, so that the two rows
+        // differ only by `throws` (docs/decisions/throwing-operators.md). Same checksum.
+        pumping(
+            "ThrowingMapFilterPumping", "create -> 6 x (tryMap, tryFilter), closures that never throw -> subscribe",
+            throwingMapFilter, expect: mapFilterValue),
         creating("MapFilterCreating", "create(1) -> 6 x (map, filter), per lifecycle", mapFilter, expect: mapFilterValue),
         pumping("FlatMapsPumping", "create -> 5 x flatMap { just } -> subscribe", { flatMaps($0, latest: false) }) {
             $0
@@ -80,6 +86,7 @@ enum RxSwiftBenchmarks {
     }
 
     private static func mapFilter(_ source: Flow) -> Flow { Stage.mapFilter(source, pairs: 6) }
+    private static func throwingMapFilter(_ source: Flow) -> Flow { Stage.throwingMapFilter(source, pairs: 6) }
     private static func mapFilterValue(_ value: Int) -> Int? { Stage.mapFilter(value, pairs: 6) }
 
     private static func flatMaps(_ source: Flow, latest: Bool) -> Flow {

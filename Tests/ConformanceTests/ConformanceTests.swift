@@ -216,7 +216,7 @@ struct ConformanceTests {
 
     @Test(
         "concurrent senders into a subject deliver every value exactly once",
-        arguments: Engine.all, [SubjectKind.publish, .replayLast(initial: nil)])
+        arguments: Engine.all, [SubjectKind.publish, .replayLast(initial: nil), .replay(bufferSize: 2)])
     func concurrentSenders(_ engine: Engine, _ kind: SubjectKind) throws {
         try concurrentSenders(on: engine.adapter, kind)
     }

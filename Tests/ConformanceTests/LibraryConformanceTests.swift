@@ -165,7 +165,20 @@ enum LibraryDifference {
 
 /// The asserted list. Each reason is a paragraph of docs/decisions/real-libraries.md.
 enum LibraryDifferences {
-    static let all: [String: [String: LibraryDifference]] = ["opencombine": openCombine, "async-stream": asyncStream]
+    static let all: [String: [String: LibraryDifference]] = [
+        "opencombine": openCombine.merging(replayCases(noReplayBufferSubject)) { listed, _ in listed },
+        "async-stream": asyncStream.merging(replayCases(noReplayBufferSubject)) { listed, _ in listed },
+    ]
+
+    /// Neither library has a subject that replays n values: both decline `.replay(bufferSize:)`.
+    private static let noReplayBufferSubject = LibraryDifference.unsupported(
+        "no replay subject with a buffer (Combine: Passthrough/CurrentValue only; Swift concurrency: none)")
+
+    /// Every replay(n) subject case, disposed variants included, with `difference`.
+    private static func replayCases(_ difference: LibraryDifference) -> [String: LibraryDifference] {
+        Dictionary(
+            uniqueKeysWithValues: Catalogue.all.filter { $0.name.hasPrefix("replay(") }.map { ($0.name, difference) })
+    }
 
     private static let prefixLate = LibraryDifference.differs(
         "OpenCombine's prefix(n) completes (and cancels upstream) only when the (n+1)th value arrives")
@@ -178,6 +191,9 @@ enum LibraryDifferences {
     private static let subjectOrder = LibraryDifference.subscriberOrder(
         "PassthroughSubject keeps subscribers in a hashed set: delivery order among them varies")
 
+    private static let removeDuplicatesLastReceived = LibraryDifference.differs(
+        "removeDuplicates(by:) compares with the last value received, not the last forwarded (RxSwift's)")
+
     private static let noReplayAfterCompletion = LibraryDifference.differs(
         "Combine has no replay subject: CurrentValueSubject sends a late subscriber only the completion")
 
@@ -187,10 +203,12 @@ enum LibraryDifferences {
         "replayLast subject: a late subscriber to a failed subject gets the last value, then the error":
             noReplayAfterCompletion,
         "take(2): completes and disposes upstream at the 2nd value": prefixLate,
+        "distinctUntilChanged by comparer: compares with the last value forwarded": removeDuplicatesLastReceived,
         "take(0): completes without subscribing upstream": prefixLate,
         "take(1) disposes upstream through a chain": prefixLate,
         "tap: onSubscribe before the source is subscribed": handleEventsTiming,
         "flatMap: inner error terminates and disposes outer and inners": flatMapInnerError,
+        "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once": flatMapInnerError,
         "takeUntil: completes at the trigger's first value, disposing both": prefixUntilOutput,
         "takeUntil: a trigger error is forwarded": prefixUntilOutput,
         "publish subject: two subscribers": subjectOrder,
@@ -221,6 +239,7 @@ enum LibraryDifferences {
         "a terminated stream subject finishes a new subscriber's stream at once, without replaying its value")
 
     static let asyncStream: [String: LibraryDifference] = [
+        "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once": sequentialFlatMap,
         "replayLast subject: a late subscriber to a completed subject gets the last value, then completed": terminalOnly,
         "replayLast subject: a late subscriber to a failed subject gets the last value, then the error": terminalOnly,
         "behavior subject: two subscribers each get the current value": asyncMerge,
@@ -294,6 +313,9 @@ enum LibraryDifferences {
         "takeUntil: source completion ends it [disposed at 211]": noOperator,
         "takeUntil: a synchronous trigger completes at once": noOperator,
         "using: acquired at subscription, released once at completion": noOperator,
+        "tryUsing: the body runs with the resource, released once at completion": noOperator,
+        "tryUsing: a throwing resource factory fails at subscription; nothing to release": noOperator,
+        "tryUsing: a throwing body factory fails at subscription and releases the resource": noOperator,
         "using: acquired at subscription, released once at completion [disposed at 211]": noOperator,
         "using: released once at error": noOperator,
         "using: released once at error [disposed at 211]": noOperator,

@@ -170,6 +170,47 @@ final class SignalEngineTests: TimeLimitedTestCase {
         subscription.dispose()
     }
 
+    /// Subscribers joining while another thread puts values: each sees a run of consecutive values (the
+    /// replayed ones, then live ones), never a gap, a repeat or an older value after a newer one.
+    func testReplayBufferJoinRacingPutsKeepsEachHistoryConsecutive() {
+        let buffer = ReplayBuffer<Int, TestError>(bufferSize: 3)
+        let total = 5_000
+        let putter = DispatchQueue(label: "putter")
+        let done = DispatchSemaphore(value: 0)
+        putter.async {
+            for value in 0..<total { buffer.putNext(value) }
+            done.signal()
+        }
+        var recorders: [Recorder<Int>] = []
+        var subscriptions: [Disposable] = []
+        for _ in 0..<200 {
+            let recorder = Recorder<Int>()
+            subscriptions.append(recorder.start(buffer.get()))
+            recorders.append(recorder)
+        }
+        done.wait()
+        for subscription in subscriptions { subscription.dispose() }
+        for recorder in recorders {
+            let values = recorder.events.compactMap(Int.init)
+            XCTAssertEqual(values.count, recorder.events.count, "only values, no terminal event")
+            for (earlier, later) in zip(values, values.dropFirst()) {
+                XCTAssertEqual(later, earlier + 1, "a gap, repeat or reorder in \(values.prefix(8))...")
+            }
+            // Every subscriber joined before the putter's last value, so each history ends with it.
+            if let last = values.last { XCTAssertEqual(last, total - 1) }
+        }
+    }
+
+    func testReplayBufferReplaysTheLastValuesThenTheTerminalEvent() {
+        let buffer = ReplayBuffer<Int, TestError>(bufferSize: 2)
+        for value in 1...4 { buffer.putNext(value) }
+        buffer.putError(TestError(code: 9))
+        let recorder = Recorder<Int>()
+        let subscription = recorder.start(buffer.get())
+        XCTAssertEqual(recorder.events, ["3", "4", "error(9)"])
+        subscription.dispose()
+    }
+
     func testAsyncMapRepliesLater() {
         let queue = DispatchQueue(label: "replies")
         let finished = DispatchSemaphore(value: 0)

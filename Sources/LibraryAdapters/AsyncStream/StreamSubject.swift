@@ -16,9 +16,18 @@ public final class StreamSubject: @unchecked Sendable {
     private var nextID = 0
     private var terminal: BenchError??
 
+    /// Set for a kind this row has no subject for (`.replay(bufferSize:)`): the translator declines it.
+    let unavailable: String?
+
     init(_ kind: SubjectKind) {
+        if case .replay(let bufferSize) = kind {
+            unavailable = "replay(bufferSize: \(bufferSize)) subject: Swift concurrency has no replay subject"
+        } else {
+            unavailable = nil
+        }
         switch kind {
         case .publish: replays = false
+        case .replay: replays = false
         case .replayLast(let initial), .behavior(let initial as Int?):
             // After termination a late subscriber gets only the terminal event in both (see subscribe()).
             replays = true

@@ -27,6 +27,7 @@ struct StreamTranslator {
             return IntSequence { translator.translatedOrFailing(factory.make()).makeAsyncIterator() }
         case .subject(let index):
             let subject = subjects[index]
+            if let unavailable = subject.unavailable { throw UnsupportedFlow(engine: "async-stream", operation: unavailable) }
             return IntSequence { IntIterator(subject.subscribe().makeAsyncIterator()) }
 
         case .map(let source, let transform):
@@ -45,8 +46,31 @@ struct StreamTranslator {
             return try IntSequence(sequence(for: source).prefix(max(0, count)))
         case .skip(let source, let count):
             return try IntSequence(sequence(for: source).dropFirst(count))
+        // AsyncSequence's map, filter and reductions take `throws` closures; a throw ends the iteration.
+        case .tryMap(let source, let transform):
+            return try IntSequence(sequence(for: source).map { try transform.apply($0) })
+        case .tryFilter(let source, let predicate):
+            return try IntSequence(sequence(for: source).filter { try predicate.test($0) })
+        case .tryScan(let source, let seed, let accumulator):
+            return try IntSequence(sequence(for: source).reductions(seed) { try accumulator.combine($0, $1) })
+        // The catch here is a hand-written sequence whose handler returns a sequence: a throw becomes a
+        // failing one; flatMap's inner sequences likewise.
+        case .tryFlatMap(let source, let selector):
+            return try sequence(for: .flatMap(source, selector.failingInner))
+        case .tryCatchError(let source, let handler):
+            return try sequence(for: .catchError(source, handler.failingContinuation))
+        case .tryReduce(let source, let seed, let accumulator):
+            let base = try sequence(for: source)
+            let combine = accumulator.combine
+            return IntSequence(ReduceSequence(base: base, seed: seed) { try combine($0, $1) })
         case .distinctUntilChanged(let source):
             return try IntSequence(sequence(for: source).removeDuplicates())
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return try IntSequence(sequence(for: source).removeDuplicates { keyOf($0) == keyOf($1) })
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            let areEqual = equivalence.areEqual
+            return try IntSequence(sequence(for: source).removeDuplicates { areEqual($0, $1) })
         case .startWith(let source, let values):
             return try IntSequence(chain(values.async, sequence(for: source)))
         case .tap(let source, let hooks):
@@ -108,7 +132,7 @@ struct StreamTranslator {
         case .takeUntil:
             throw UnsupportedFlow(
                 engine: "async-stream", operation: "takeUntil: no operator (racing two sequences needs a task group)")
-        case .using:
+        case .using, .tryUsing:
             throw UnsupportedFlow(
                 engine: "async-stream", operation: "using: no operator (a consumer uses defer in its own task)")
 

@@ -30,6 +30,10 @@ struct CombineTranslator {
             let translator = self
             return Deferred { translator.translatedOrFailing(factory.make()) }.eraseToAnyPublisher()
         case .subject(let index):
+            if case .noReplayBuffer(let bufferSize) = subjects[index] {
+                throw UnsupportedFlow(
+                    engine: "opencombine", operation: "replay(bufferSize: \(bufferSize)) subject: Combine has no replay subject")
+            }
             return subjects[index].publisher
 
         case .map(let source, let transform):
@@ -50,8 +54,36 @@ struct CombineTranslator {
             return try publisher(for: source).prefix(max(0, count)).eraseToAnyPublisher()
         case .skip(let source, let count):
             return try publisher(for: source).dropFirst(count).eraseToAnyPublisher()
+        // Combine's throwing forms erase the failure to `any Error`; the suite's streams fail with `BenchError`.
+        case .tryMap(let source, let transform):
+            return try publisher(for: source).tryMap { try transform.apply($0) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryFilter(let source, let predicate):
+            return try publisher(for: source).tryFilter { try predicate.test($0) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryScan(let source, let seed, let accumulator):
+            return try publisher(for: source).tryScan(seed) { try accumulator.combine($0, $1) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        // Combine has `tryCatch` but no throwing flatMap: a throwing selector returns `Fail`, as Combine code does.
+        case .tryFlatMap(let source, let selector):
+            return try publisher(for: .flatMap(source, selector.failingInner))
+        case .tryCatchError(let source, let handler):
+            let translator = self
+            return try publisher(for: source).tryCatch { error throws(BenchError) in
+                translator.translatedOrFailing(try handler.recover(error))
+            }.mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryUsing(let hooks, let body):
+            return try publisher(for: .usingFailingFactories(hooks, body))
+        case .tryReduce(let source, let seed, let accumulator):
+            return try publisher(for: source).tryReduce(seed) { try accumulator.combine($0, $1) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
         case .distinctUntilChanged(let source):
             return try publisher(for: source).removeDuplicates().eraseToAnyPublisher()
+        case .distinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return try publisher(for: source).removeDuplicates { keyOf($0) == keyOf($1) }.eraseToAnyPublisher()
+        case .distinctUntilChangedByComparer(let source, let equivalence):
+            return try publisher(for: source).removeDuplicates(by: equivalence.areEqual).eraseToAnyPublisher()
         case .startWith(let source, let values):
             return try publisher(for: source).prepend(values).eraseToAnyPublisher()
         case .tap(let source, let hooks):

@@ -58,6 +58,8 @@ public struct OpenCombineAdapter: EngineAdapter {
         case .replayLast(nil): return .optionalCurrent(CurrentValueSubject(nil))
         // CurrentValueSubject is Combine's BehaviorSubject: after completion a subscriber gets only that.
         case .behavior(let initial): return .current(CurrentValueSubject(initial))
+        // Combine has no replay subject with a buffer: the translator declines a flow that reads one.
+        case .replay(let bufferSize): return .noReplayBuffer(bufferSize: bufferSize)
         }
     }
 
@@ -75,6 +77,8 @@ public struct OpenCombineAdapter: EngineAdapter {
             return SubjectSender(
                 next: { subject.send($0) }, error: { subject.send(completion: .failure($0)) },
                 completed: { subject.send(completion: .finished) })
+        case .noReplayBuffer:
+            return SubjectSender(next: { _ in }, error: { _ in }, completed: {})
         }
     }
 }
@@ -87,12 +91,15 @@ public enum CombineSubject {
     case current(CurrentValueSubject<Int, BenchError>)
     /// `.replayLast(initial: nil)`: `CurrentValueSubject<Int?>` starting at `nil`, read through `compactMap`.
     case optionalCurrent(CurrentValueSubject<Int?, BenchError>)
+    /// `.replay(bufferSize:)`: no Combine subject replays n values; flows reading it are declined.
+    case noReplayBuffer(bufferSize: Int)
 
     var publisher: AnyPublisher<Int, BenchError> {
         switch self {
         case .passthrough(let subject): subject.eraseToAnyPublisher()
         case .current(let subject): subject.eraseToAnyPublisher()
         case .optionalCurrent(let subject): subject.compactMap { $0 }.eraseToAnyPublisher()
+        case .noReplayBuffer: Empty(completeImmediately: false).eraseToAnyPublisher()
         }
     }
 }

@@ -58,6 +58,9 @@ public struct BaselineAdapter: EngineAdapter {
             case let .create(.counting(count, thenComplete)):
                 return BaselineChain(source: .counting(count: count, thenComplete: thenComplete), stages: stages)
             case let .subject(index):
+                if let unexpressed = subjects[index].unexpressed {
+                    throw UnsupportedFlow(engine: descriptor.id, operation: unexpressed)
+                }
                 return BaselineChain(source: .subject(subjects[index]), stages: stages)
             default:
                 throw UnsupportedFlow(engine: descriptor.id, operation: current.operatorName)

@@ -55,6 +55,9 @@ public struct StageLoopAdapter: EngineAdapter {
             case let .create(.counting(count, thenComplete)):
                 return StageLoopChain(source: .counting(count: count, thenComplete: thenComplete), stages: stages.reversed())
             case let .subject(index):
+                if let unexpressed = subjects[index].unexpressed {
+                    throw UnsupportedFlow(engine: descriptor.id, operation: unexpressed)
+                }
                 return StageLoopChain(source: .subject(subjects[index]), stages: stages.reversed())
             default:
                 throw UnsupportedFlow(engine: descriptor.id, operation: current.operatorName)

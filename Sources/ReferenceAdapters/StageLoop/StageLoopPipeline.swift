@@ -81,9 +81,20 @@ public final class StageLoopSubject: @unchecked Sendable {
     private let replaysAfterTermination: Bool
     private var terminated = false
 
+    /// Set for a kind the floor does not express (`.replay(bufferSize:)`): the adapter declines flows reading it.
+    let unexpressed: String?
+
     init(kind: SubjectKind) {
+        if case let .replay(bufferSize) = kind {
+            unexpressed = "replay(bufferSize: \(bufferSize)) subject: the floor keeps one value, not a buffer"
+        } else {
+            unexpressed = nil
+        }
         switch kind {
         case .publish:
+            replays = false
+            replaysAfterTermination = false
+        case .replay:
             replays = false
             replaysAfterTermination = false
         case let .replayLast(initial):

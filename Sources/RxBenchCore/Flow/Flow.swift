@@ -42,6 +42,33 @@ public indirect enum Flow: Sendable {
     case take(Flow, count: Int)
     case skip(Flow, count: Int)
     case distinctUntilChanged(Flow)
+    /// Drops values whose key equals the key of the value before (RxSwift's `distinctUntilChanged(_:)` with
+    /// a key selector); the first value always passes.
+    case distinctUntilChangedByKey(Flow, IntKey)
+    /// Drops values the comparer calls equal to the value before (RxSwift's
+    /// `distinctUntilChanged(_ comparer:)`); the comparer gets (previous forwarded, new).
+    case distinctUntilChangedByComparer(Flow, IntEquivalence)
+
+    // MARK: Throwing transforms (docs/decisions/throwing-operators.md)
+
+    /// `map` whose closure may throw (RxSwift's `map` takes a `throws` closure): the first throw ends the
+    /// stream with that error, upstream is disposed at once, and nothing more is delivered.
+    case tryMap(Flow, ThrowingIntTransform)
+    /// `filter` whose predicate may throw; a throw ends the stream as `tryMap`'s does.
+    case tryFilter(Flow, ThrowingIntPredicate)
+    /// `scan` whose accumulator may throw; a throw ends the stream as `tryMap`'s does.
+    case tryScan(Flow, seed: Int, ThrowingIntAccumulator)
+    /// `reduce` whose accumulator may throw; a throw ends the stream as `tryMap`'s does (no result is sent).
+    case tryReduce(Flow, seed: Int, ThrowingIntAccumulator)
+    /// `flatMap` (merge) whose selector may throw: a throw ends the stream with that error and disposes the
+    /// source and every inner flow, as an inner error does.
+    case tryFlatMap(Flow, ThrowingFlowSelector)
+    /// `catchError` whose handler may throw: the handler's error ends the stream (the source has already
+    /// ended with the error it was handed).
+    case tryCatchError(Flow, ThrowingErrorHandler)
+    /// `using` whose factories may throw (RxSwift's `using`): a throwing acquire fails at subscription with
+    /// nothing to release; a throwing body fails at subscription and releases the acquired resource.
+    case tryUsing(ThrowingResourceHooks, ThrowingResourceFlow)
     /// The values first, synchronously at subscription, then the source.
     case startWith(Flow, [Int])
     /// Side effects; the hooks see every event before it goes downstream, subscription before the
@@ -139,7 +166,7 @@ public enum SchedulerSpec: Sendable {
     case serial(DispatchQueue)
 }
 
-/// The three subject flavours every engine offers (SPEC section 3). They differ in what a new subscriber
+/// The subject flavours every engine offers (SPEC section 3). They differ in what a new subscriber
 /// gets first, above all once the subject has terminated; docs/decisions/completion-rules.md compares
 /// them with the libraries.
 public enum SubjectKind: Sendable, Equatable {
@@ -156,6 +183,10 @@ public enum SubjectKind: Sendable, Equatable {
     /// SwiftSignalKit's `ValuePromise` and RAC's `RACBehaviorSubject` while live: the first never
     /// terminates, the second sends a late subscriber the last value and no terminal event).
     case behavior(initial: Int)
+    /// Replays the latest `bufferSize` values (at least 1) to each new subscriber, also after the terminal
+    /// event, which follows them (RxSwift's `ReplaySubject.create(bufferSize:)`, RACReplaySubject with a
+    /// capacity; SwiftSignalKit has none: docs/decisions/throwing-operators.md).
+    case replay(bufferSize: Int)
 }
 
 /// The one error type of the suite: engines with untyped errors carry it as `any Error`.

@@ -31,6 +31,125 @@ public struct IntAccumulator: Sendable {
     public static let sum = IntAccumulator("sum") { $0 &+ $1 }
 }
 
+/// The key a value is compared by (`Flow.distinctUntilChangedByKey`).
+public struct IntKey: Sendable {
+    public let name: String
+    public let key: @Sendable (Int) -> Int
+    public init(_ name: String, _ key: @escaping @Sendable (Int) -> Int) { self.name = name; self.key = key }
+}
+
+/// Whether two values count as equal (`Flow.distinctUntilChangedByComparer`).
+public struct IntEquivalence: Sendable {
+    public let name: String
+    public let areEqual: @Sendable (Int, Int) -> Bool
+    public init(_ name: String, _ areEqual: @escaping @Sendable (Int, Int) -> Bool) {
+        self.name = name
+        self.areEqual = areEqual
+    }
+}
+
+/// A transform that may throw: the closure of a throwing `map` (`Flow.tryMap`). Typed as throwing
+/// `BenchError` so that engines with a typed error channel carry the error without a cast.
+public struct ThrowingIntTransform: Sendable {
+    public let name: String
+    public let apply: @Sendable (Int) throws(BenchError) -> Int
+    public init(_ name: String, _ apply: @escaping @Sendable (Int) throws(BenchError) -> Int) {
+        self.name = name
+        self.apply = apply
+    }
+}
+
+/// A predicate that may throw (`Flow.tryFilter`).
+public struct ThrowingIntPredicate: Sendable {
+    public let name: String
+    public let test: @Sendable (Int) throws(BenchError) -> Bool
+    public init(_ name: String, _ test: @escaping @Sendable (Int) throws(BenchError) -> Bool) {
+        self.name = name
+        self.test = test
+    }
+}
+
+/// An accumulator that may throw (`Flow.tryScan`).
+public struct ThrowingIntAccumulator: Sendable {
+    public let name: String
+    public let combine: @Sendable (Int, Int) throws(BenchError) -> Int
+    public init(_ name: String, _ combine: @escaping @Sendable (Int, Int) throws(BenchError) -> Int) {
+        self.name = name
+        self.combine = combine
+    }
+}
+
+/// A flatMap selector that may throw (`Flow.tryFlatMap`).
+public struct ThrowingFlowSelector: Sendable {
+    public let name: String
+    public let select: @Sendable (Int) throws(BenchError) -> Flow
+    public init(_ name: String, _ select: @escaping @Sendable (Int) throws(BenchError) -> Flow) {
+        self.name = name
+        self.select = select
+    }
+
+    /// The selector in the form of libraries whose selectors cannot throw: a throw becomes a failing inner
+    /// flow (SwiftSignalKit's `mapToSignal` returning `.fail`, ReactiveObjC's `[RACSignal error:]`).
+    public var failingInner: FlowSelector {
+        let select = self.select
+        return FlowSelector(name) { value in
+            do throws(BenchError) { return try select(value) } catch { return .fail(error) }
+        }
+    }
+}
+
+/// A catch handler that may throw (`Flow.tryCatchError`).
+public struct ThrowingErrorHandler: Sendable {
+    public let name: String
+    public let recover: @Sendable (BenchError) throws(BenchError) -> Flow
+    public init(_ name: String, _ recover: @escaping @Sendable (BenchError) throws(BenchError) -> Flow) {
+        self.name = name
+        self.recover = recover
+    }
+
+    /// The handler in the form of libraries whose handlers cannot throw: a throw becomes a failing
+    /// continuation (`.fail`), which is what such libraries' users return.
+    public var failingContinuation: ErrorHandler {
+        let recover = self.recover
+        return ErrorHandler(name) { error in
+            do throws(BenchError) { return try recover(error) } catch { return .fail(error) }
+        }
+    }
+}
+
+/// The resource of `tryUsing`: `acquire` may throw (then nothing is released).
+public struct ThrowingResourceHooks: Sendable {
+    public let acquire: @Sendable () throws(BenchError) -> Int
+    public let release: @Sendable (Int) -> Void
+    public init(acquire: @escaping @Sendable () throws(BenchError) -> Int, release: @escaping @Sendable (Int) -> Void) {
+        self.acquire = acquire
+        self.release = release
+    }
+}
+
+/// The body of `tryUsing`, given the acquired resource; it may throw.
+public struct ThrowingResourceFlow: Sendable {
+    public let make: @Sendable (Int) throws(BenchError) -> Flow
+    public init(_ make: @escaping @Sendable (Int) throws(BenchError) -> Flow) { self.make = make }
+}
+
+extension Flow {
+    /// `tryUsing` for libraries whose `using` factories cannot throw: acquire at subscription (`deferred`),
+    /// a failed acquire is a `.fail`; the acquired value is handed to a plain `using`, whose body answers
+    /// `.fail` when the body factory throws, so the resource is still released when that ends.
+    public static func usingFailingFactories(_ hooks: ThrowingResourceHooks, _ body: ThrowingResourceFlow) -> Flow {
+        .deferred(FlowFactory("tryUsing") {
+            let acquired: Int
+            do throws(BenchError) { acquired = try hooks.acquire() } catch { return .fail(error) }
+            return .using(
+                ResourceHooks(acquire: { acquired }, release: hooks.release),
+                ResourceFlow { resource in
+                    do throws(BenchError) { return try body.make(resource) } catch { return .fail(error) }
+                })
+        })
+    }
+}
+
 /// Combines the latest (or n-th) values of several inputs. Engines with fixed-arity operators call
 /// `arity2`/`arity4`; the general form receives the values in input order.
 public struct IntCombiner: Sendable {

@@ -11,3 +11,18 @@ extension Signal where Value: Equatable {
         }
     }
 }
+
+extension Signal {
+    /// `-distinctUntilChanged` with the equality supplied: the key and comparer forms.
+    // RACStream compares with `-isEqual:` only; a key or comparer is the same `bind` with the test supplied.
+    public func distinctUntilChanged(isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+        bind {
+            var last: Value?
+            return { value, _ in
+                if let previous = last, isEqual(previous, value) { return .empty }
+                last = value
+                return .return(value)
+            }
+        }
+    }
+}

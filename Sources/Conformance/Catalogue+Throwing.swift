@@ -1,0 +1,192 @@
+import RxBenchCore
+
+// Throwing transforms (docs/decisions/throwing-operators.md): values pass through while the closure returns;
+// its first throw ends the stream with that error, disposes upstream at that virtual time, and nothing
+// follows, however much the source still sends.
+
+private let thrown = BenchError(7)
+private func sub(_ start: Int, _ end: Int? = nil) -> SubscriptionInterval { SubscriptionInterval(start, end) }
+
+/// 1@210, 2@220, 3@230, 4@240, completed@250: values remain after every throw below.
+private let hot1234: SourceSpec = .hot([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250)])
+private let hot1234Error: SourceSpec = .hot([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .error(250, 1)])
+
+private let x10NeverThrowing = ThrowingIntTransform("x10") { $0 * 10 }
+/// x10, throwing `thrown` on 2.
+private let x10ThrowingOn2 = ThrowingIntTransform("x10, throws on 2") { value throws(BenchError) in
+    if value == 2 { throw thrown }
+    return value * 10
+}
+private let evenNeverThrowing = ThrowingIntPredicate("even") { $0 % 2 == 0 }
+/// even, throwing `thrown` on 3.
+private let evenThrowingOn3 = ThrowingIntPredicate("even, throws on 3") { value throws(BenchError) in
+    if value == 3 { throw thrown }
+    return value % 2 == 0
+}
+private let sumNeverThrowing = ThrowingIntAccumulator("sum") { $0 + $1 }
+/// sum, throwing `thrown` once the accumulation would pass 12.
+private let sumThrowingAbove12 = ThrowingIntAccumulator("sum, throws above 12") { running, value throws(BenchError) in
+    if running + value > 12 { throw thrown }
+    return running + value
+}
+
+extension Catalogue {
+    /// Tap hooks upstream of the throwing stage; dispose is logged with its time, which a throw fixes.
+    static func timedHooks(_ c: CaseContext) -> TapHooks {
+        TapHooks(
+            onSubscribe: { c.log("subscribe") },
+            onNext: { c.log("next(\($0))") },
+            onError: { c.log("error(\($0.code))") },
+            onCompleted: { c.log("completed") },
+            onDispose: { c.log("dispose") })
+    }
+
+    static let throwing: [ConformanceCase] = [
+        ConformanceCase(
+            "tryMap: values pass through while the transform returns", sources: [hot1234],
+            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryMap(c.source(0), x10NeverThrowing) },
+        ConformanceCase(
+            "tryMap: a throw ends with its error and disposes upstream at once", sources: [hot1234],
+            expected: [.next(210, 10), .error(220, 7)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryMap(c.source(0), x10ThrowingOn2) },
+        ConformanceCase(
+            "tryMap: upstream sees its dispose at the throw's time",
+            sources: [hot1234],
+            expected: [.next(210, 10), .error(220, 7)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { c in .tryMap(.tap(c.source(0), timedHooks(c)), x10ThrowingOn2) },
+        ConformanceCase(
+            "tryMap: a throw during a synchronous source stops it",
+            expected: [.next(200, 10), .error(200, 7)]
+        ) { _ in .tryMap(.from([1, 2, 3]), x10ThrowingOn2) },
+        ConformanceCase(
+            "tryMap: upstream error", sources: [hot1234Error],
+            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .error(250, 1)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryMap(c.source(0), x10NeverThrowing) },
+        ConformanceCase(
+            "tryFilter: kept values pass through while the predicate returns", sources: [hot1234],
+            expected: [.next(220, 2), .next(240, 4), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryFilter(c.source(0), evenNeverThrowing) },
+        ConformanceCase(
+            "tryFilter: a throw ends with its error and disposes upstream at once", sources: [hot1234],
+            expected: [.next(220, 2), .error(230, 7)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in .tryFilter(c.source(0), evenThrowingOn3) },
+        ConformanceCase(
+            "tryFilter: upstream sees its dispose at the throw's time",
+            sources: [hot1234],
+            expected: [.next(220, 2), .error(230, 7)],
+            subscriptions: [[sub(200, 230)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "next(3)@230", "dispose@230"]
+        ) { c in .tryFilter(.tap(c.source(0), timedHooks(c)), evenThrowingOn3) },
+        ConformanceCase(
+            "tryScan: accumulations pass through while the accumulator returns", sources: [hot1234],
+            expected: [.next(210, 11), .next(220, 13), .next(230, 16), .next(240, 20), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryScan(c.source(0), seed: 10, sumNeverThrowing) },
+        ConformanceCase(
+            "tryScan: a throw ends with its error and disposes upstream at once", sources: [hot1234],
+            expected: [.next(210, 11), .error(220, 7)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryScan(c.source(0), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryScan: upstream sees its dispose at the throw's time",
+            sources: [hot1234],
+            expected: [.next(210, 11), .error(220, 7)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { c in .tryScan(.tap(c.source(0), timedHooks(c)), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryReduce: the final accumulation while the accumulator returns", sources: [hot1234],
+            expected: [.next(250, 20), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryReduce(c.source(0), seed: 10, sumNeverThrowing) },
+        ConformanceCase(
+            "tryReduce: a throw ends with its error, no result, and disposes upstream at once", sources: [hot1234],
+            expected: [.error(220, 7)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryReduce(c.source(0), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryReduce: upstream sees its dispose at the throw's time",
+            sources: [hot1234],
+            expected: [.error(220, 7)],
+            subscriptions: [[sub(200, 220)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { c in .tryReduce(.tap(c.source(0), timedHooks(c)), seed: 10, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryReduce: a throw during a synchronous source stops it",
+            expected: [.error(200, 7)]
+        ) { _ in .tryReduce(.from([5, 6, 7]), seed: 0, sumThrowingAbove12) },
+        ConformanceCase(
+            "tryFlatMap: inner values pass through while the selector returns",
+            sources: [.hot([.next(210, 1), .next(220, 2), .completed(250)])],
+            expected: [.next(210, 10), .next(220, 20), .completed(250)],
+            subscriptions: [[sub(200, 250)]]
+        ) { c in .tryFlatMap(c.source(0), ThrowingFlowSelector("just x10") { .just($0 * 10) }) },
+        ConformanceCase(
+            "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once",
+            sources: [
+                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
+                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
+            ],
+            expected: [.next(215, 100), .error(220, 7)],
+            subscriptions: [[sub(200, 220)], [sub(210, 220)]]
+        ) { c in
+            .tryFlatMap(c.source(0), ThrowingFlowSelector("1: inner source, 2: throws") { value throws(BenchError) in
+                if value == 2 { throw thrown }
+                return value == 1 ? c.source(1) : .just(value)
+            })
+        },
+        ConformanceCase(
+            "tryCatchError: the handler's flow continues while it returns",
+            sources: [.hot([.next(210, 1), .error(220, 1)])],
+            expected: [.next(210, 1), .next(220, 9), .completed(220)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("just 9") { _ in .just(9) }) },
+        ConformanceCase(
+            "tryCatchError: a throwing handler ends the stream with the handler's error",
+            sources: [.hot([.next(210, 1), .error(220, 1), .next(230, 2)])],
+            expected: [.next(210, 1), .error(220, 7)],
+            subscriptions: [[sub(200, 220)]]
+        ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("throws") { _ throws(BenchError) in throw thrown }) },
+    ]
+}
+
+extension Catalogue {
+    /// A resource whose factories throw on request; acquire and release are logged.
+    static func throwingResource(_ c: CaseContext, acquireThrows: Bool) -> ThrowingResourceHooks {
+        ThrowingResourceHooks(
+            acquire: { () throws(BenchError) in
+                c.log("acquire")
+                if acquireThrows { throw thrown }
+                return 5
+            },
+            release: { c.log("release(\($0))") })
+    }
+
+    static let throwingUsing: [ConformanceCase] = [
+        ConformanceCase(
+            "tryUsing: the body runs with the resource, released once at completion",
+            expected: [.next(200, 5), .completed(200)],
+            journal: ["acquire@200", "release(5)@200"]
+        ) { c in .tryUsing(throwingResource(c, acquireThrows: false), ThrowingResourceFlow { .just($0) }) },
+        ConformanceCase(
+            "tryUsing: a throwing resource factory fails at subscription; nothing to release",
+            expected: [.error(200, 7)],
+            journal: ["acquire@200"]
+        ) { c in .tryUsing(throwingResource(c, acquireThrows: true), ThrowingResourceFlow { .just($0) }) },
+        ConformanceCase(
+            "tryUsing: a throwing body factory fails at subscription and releases the resource",
+            expected: [.error(200, 7)],
+            journal: ["acquire@200", "release(5)@200"]
+        ) { c in
+            .tryUsing(throwingResource(c, acquireThrows: false), ThrowingResourceFlow { _ throws(BenchError) in throw thrown })
+        },
+    ]
+}
