@@ -15,7 +15,6 @@ public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Sig
 
 /// Drops values `isEqual` calls equal to the previous forwarded one: the key and comparer forms.
 // SwiftSignalKit has only the `Equatable` form; a key or comparer is the same stage with the test supplied.
-@inlinable
 public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

@@ -2,7 +2,6 @@
 /// with that error (upstream disposed by the subscriber's termination).
 // SwiftSignalKit has no throwing closures; its failure channel is the typed error `E`, so the predicate
 // answers a `Result`.
-@inlinable
 public func tryFilter<T, E>(_ predicate: @escaping (T) -> Result<Bool, E>) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in

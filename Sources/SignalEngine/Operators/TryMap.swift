@@ -2,7 +2,6 @@
 /// subscriber's termination).
 // SwiftSignalKit has no throwing closures; its failure channel is the typed error `E`, so the closure
 // answers a `Result` and the operator puts its failure as the error.
-@inlinable
 public func tryMap<T, E, R>(_ f: @escaping (T) -> Result<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal<R, E> { subscriber in

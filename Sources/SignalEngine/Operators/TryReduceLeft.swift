@@ -2,7 +2,6 @@
 /// that error at once (upstream disposed by the subscriber's termination, no result sent).
 // SwiftSignalKit has no throwing closures; its failure channel is the typed error `E`, so the step answers
 // a `Result`.
-@inlinable
 public func tryReduceLeft<T, E, A>(value initial: A, f: @escaping (A, T) -> Result<A, E>) -> (Signal<T, E>) -> Signal<A, E> {
     { signal in
         Signal<A, E> { subscriber in

@@ -2,7 +2,6 @@
 /// error (upstream disposed by the subscriber's termination).
 // SwiftSignalKit has no throwing closures; its failure channel is the typed error `E`, so the
 // accumulator answers a `Result`.
-@inlinable
 public func tryScan<T, E, A>(_ initial: A, _ f: @escaping (A, T) -> Result<A, E>) -> (Signal<T, E>) -> Signal<A, E> {
     { signal in
         Signal<A, E> { subscriber in

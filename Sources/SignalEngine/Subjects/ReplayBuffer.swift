@@ -5,21 +5,20 @@
 // widened to a bounded buffer. Unlike `Promise` it may not skip values a subscriber missed while joining,
 // so it joins under its state lock and gates the live events behind the replay (`ReplayGate`).
 public final class ReplayBuffer<T, E>: @unchecked Sendable {
-    @usableFromInline struct State {
-        @usableFromInline var values: ContiguousArray<T> = []
-        @usableFromInline var terminal: SubjectTerminal<E>?
-        @usableFromInline init() {}
+    struct State {
+        var values: ContiguousArray<T> = []
+        var terminal: SubjectTerminal<E>?
+        init() {}
     }
 
     public let bufferSize: Int
-    @usableFromInline let table = SubscriberTable()
+    let table = SubscriberTable()
     /// Guards the buffered values and the terminal event; a subscriber joins the table under it, so that
     /// no value is put between its reading the buffer and its joining.
-    @usableFromInline let stateLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var state = State()
+    let stateLock = SpinLock()
+    @exclusivity(unchecked) var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    @inlinable
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
         stateLock.lock()
         defer { stateLock.unlock() }
@@ -31,7 +30,6 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
         self.bufferSize = bufferSize
     }
 
-    @inlinable
     public func putNext(_ value: T) {
         let bufferSize = self.bufferSize
         let entries = withState { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
@@ -45,13 +43,10 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
         }
     }
 
-    @inlinable
     public func putError(_ error: E) { terminate(.error(error)) }
 
-    @inlinable
     public func putCompletion() { terminate(.completed) }
 
-    @inlinable
     func terminate(_ event: SubjectTerminal<E>) {
         let entries = withState { state -> ContiguousArray<(key: Int, subscriber: AnyObject)> in
             if state.terminal != nil { return [] }
@@ -85,8 +80,8 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
 }
 
 /// Holds back one new subscriber's live events while its replay is delivered, then passes them through.
-@usableFromInline final class ReplayGate<T, E>: @unchecked Sendable {
-    @usableFromInline enum Held {
+final class ReplayGate<T, E>: @unchecked Sendable {
+    enum Held {
         case next(T), error(E), completed
     }
 
