@@ -3,7 +3,7 @@
 //
 // The module graph is the architecture:
 //   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
-//   ParkingLot                                             where the engines' one-word locks sleep
+//   LockWait                                               how the engines' one-word locks wait
 //   RxBenchCore                                            the vocabulary: Flow, EngineAdapter, results
 //   *Adapter                                               translate a Flow into one engine's native chain
 //   Workloads                                              the catalogue, as data; knows no engine
@@ -41,7 +41,7 @@ struct EngineVariant {
         let engineModule: [SwiftSetting] = crossModule ? engineSettings : [.swiftLanguageMode(.v5)]
         return [
             .target(
-                name: engine, dependencies: ["ParkingLot"], path: "Sources/\(engine)",
+                name: engine, dependencies: ["LockWait"], path: "Sources/\(engine)",
                 swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Sources/\(adapter)",
@@ -82,12 +82,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
-        // Engines: no dependency on anything in this package but ParkingLot, where their one-word locks sleep
-        // under contention.
-        .target(name: "ParkingLot", swiftSettings: engineSettings),
-        .target(name: "SinkEngine", dependencies: ["ParkingLot"], swiftSettings: engineSettings),
-        .target(name: "SignalEngine", dependencies: ["ParkingLot"], swiftSettings: engineSettings),
-        .target(name: "SubscriberEngine", dependencies: ["ParkingLot"], swiftSettings: engineSettings),
+        // Engines: no dependency on anything in this package but LockWait, how their one-word locks wait under
+        // contention.
+        .target(name: "LockWait", swiftSettings: engineSettings),
+        .target(name: "SinkEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
+        .target(name: "SignalEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
+        .target(name: "SubscriberEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
 
         // Vocabulary shared by adapters, workloads, measurement and the CLI.
         .target(name: "RxBenchCore", swiftSettings: hotPath),

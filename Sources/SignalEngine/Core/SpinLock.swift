@@ -1,4 +1,4 @@
-import ParkingLot
+import LockWait
 import Synchronization
 
 #if canImport(Glibc)
@@ -34,8 +34,8 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
 /// A one-word lock for the short critical sections of this engine (state transitions, never a call
 /// out). Built on an inlined `Atomic` rather than `Synchronization.Mutex`, whose lock lives in the
 /// uninstrumented standard library on Linux, so ThreadSanitizer cannot see its happens-before edges and
-/// reports every guarded access as a race. Uncontended: one compare-exchange to take, one exchange to give
-/// back. Contended: spins briefly, then parks (`ParkingLot`).
+/// reports every guarded access as a race. Uncontended: one compare-exchange to take, one store to give
+/// back. Contended: spins, yields, then sleeps in short naps (`LockWait`).
 ///
 /// The guarded value is a `var` of the owning class, declared next to the lock and marked
 /// `@exclusivity(unchecked)` because the lock, not the runtime, makes its accesses exclusive. Each owner
@@ -43,7 +43,7 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
 /// generic `withLock` would begin the formal access before locking, which ThreadSanitizer rightly
 /// reports).
 struct SpinLock: ~Copyable, @unchecked Sendable {
-    /// 0: free, 1: held, 2: held and a waiter may be parked.
+    /// 0: free, 1: held.
     let word = Atomic<Int>(0)
 
     init() {}
@@ -58,17 +58,21 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
     func lockContended() {
         for _ in 0..<64 {
             if word.load(ordering: .relaxed) == 0,
-                word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged
+                word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
             {
                 return
             }
         }
-        // Taking it as 2 is conservative: another waiter may still be parked, so this holder's unlock wakes it.
-        ParkingLot.park { word.exchange(2, ordering: .acquiring) == 0 }
+        LockWait.acquire {
+            word.load(ordering: .relaxed) == 0
+                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 
     func unlock() {
-        if word.exchange(0, ordering: .releasing) == 2 { ParkingLot.unparkAll() }
+        word.store(0, ordering: .releasing)
     }
 }
 #endif

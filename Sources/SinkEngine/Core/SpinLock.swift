@@ -1,4 +1,4 @@
-import ParkingLot
+import LockWait
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -35,10 +35,10 @@ struct SpinLock: ~Copyable {
 /// Why not `Synchronization.Mutex`: on Linux its futex calls live in the uninstrumented standard
 /// library, so ThreadSanitizer cannot see its happens-before edges and reports every critical section
 /// as a race; the suite must be clean under `--sanitize=thread`. Atomics are instrumented. Like
-/// `os_unfair_lock`, it is one word stored inline: it allocates nothing. Under contention it spins
-/// briefly, then parks (`ParkingLot`) rather than burn its time slice.
+/// `os_unfair_lock`, it is one word stored inline: it allocates nothing. Under contention it spins, yields,
+/// then sleeps in short naps (`LockWait`) rather than burn its time slice.
 struct SpinLock: ~Copyable {
-    // Guards nothing itself: 0 free, 1 held, 2 held and a waiter may be parked.
+    // Guards nothing itself: 0 free, 1 held.
     private let word = Atomic<UInt8>(0)
 
     init() {}
@@ -62,13 +62,16 @@ struct SpinLock: ~Copyable {
                 return
             }
         }
-        // Taking it as 2 is conservative: another waiter may still be parked, so this holder's unlock wakes it.
-        ParkingLot.park { word.exchange(2, ordering: .acquiring) == 0 }
+        LockWait.acquire {
+            word.load(ordering: .relaxed) == 0
+                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 
     @inline(__always)
     func unlock() {
-        if word.exchange(0, ordering: .releasing) == 2 { ParkingLot.unparkAll() }
+        word.store(0, ordering: .releasing)
     }
 
     @inline(__always)

@@ -5,15 +5,15 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ParkingLot
+import LockWait
 import Synchronization
 
 /// A one-word unfair lock for the short critical sections of disposables (a few loads and stores, never a
-/// call out): one compare-and-swap to take, one exchange to give back; under contention it spins briefly,
-/// then parks (`ParkingLot`). Cheaper than `Mutex` where disposables are touched per event (the
-/// bind-derived operators add and remove a disposable for every value) and on the dispose path.
+/// call out): one compare-and-swap to take, one releasing store to give back; under contention it spins,
+/// yields, then sleeps in short naps (`LockWait`). Cheaper than `Mutex` where disposables are touched per
+/// event (the bind-derived operators add and remove a disposable for every value) and on the dispose path.
 struct UnfairLock: ~Copyable {
-    /// 0 when free, 1 when held, 2 when held and a waiter may be parked.
+    /// 0 when free, 1 when held.
     private let word = Atomic<UInt8>(0)
 
     init() {}
@@ -26,7 +26,7 @@ struct UnfairLock: ~Copyable {
             lockSlow()
         }
         let result = body()
-        if word.exchange(0, ordering: .releasing) == 2 { ParkingLot.unparkAll() }
+        word.store(0, ordering: .releasing)
         return result
     }
 
@@ -40,7 +40,10 @@ struct UnfairLock: ~Copyable {
                 return
             }
         }
-        // Taking it as 2 is conservative: another waiter may still be parked, so this holder's unlock wakes it.
-        ParkingLot.park { word.exchange(2, ordering: .acquiring) == 0 }
+        LockWait.acquire {
+            word.load(ordering: .relaxed) == 0
+                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 }
