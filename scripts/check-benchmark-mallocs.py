@@ -13,7 +13,8 @@ compares files written that way (the tests use it).
 Checks, for every row x workload of the group, per allocation metric rxbench reports:
 - package-benchmark's count is the same in every iteration (it is exact) and below 2,048: its histogram
   keeps 3 significant digits, so a larger count would be rounded (docs/benchmarks.md);
-- (package-benchmark's count per iteration at 2N - at N) == N x rxbench's figure, exactly;
+- (package-benchmark's count per iteration at 2N - at N) == N x rxbench's figure, exactly (for rows that
+  consume on another thread, async-stream, within one allocation: a buffer growth; see ASYNCHRONOUS_DELIVERY);
 - rxbench and package-benchmark cover the same rows (what one skips, the other skips);
 - the tool's own offset per iteration, package-benchmark's count of `calibration/EscapingObjects[count=64]`
   minus 64, is the intercept of every creating workload (a creating run is lifecycles and nothing else).
@@ -35,6 +36,14 @@ CALIBRATION_OBJECTS = 64
 # HdrHistogram with 3 significant digits records every value below 2 x 1024 exactly.
 HISTOGRAM_EXACT_BELOW = 2048
 MALLOC_METRIC = "Malloc (total)"
+# Rows whose events are consumed on another thread (async-stream: `for await` in a Task). How far the producer
+# runs ahead of the consumer decides whether the stream's buffer grows within a run, so each tool's count is
+# exact in its own run (the same in every iteration or repetition) yet the two may differ by a buffer growth:
+# package-benchmark counts every iteration from a new subscription, rxbench keeps the fewest of three
+# attempts. Seen: async-stream MapFilterPumping, (68 - 67) / 2 against rxbench's 0. For these rows the
+# window of N units may differ by at most one allocation; any other difference fails as for every row.
+ASYNCHRONOUS_DELIVERY = {"async-stream"}
+BUFFER_GROWTH_SLACK = 1
 METRICS = ("mallocs_per_event", "mallocs_per_lifecycle")
 
 
@@ -136,7 +145,9 @@ def compare(rxbench, small, large, size):
         difference = at_2n - at_n
         expected = figure * size
         # rxbench prints 4 decimals: figure x N is a whole number up to that rounding.
-        ok = abs(expected - round(expected)) <= 0.5e-4 * size + 1e-9 and difference == round(expected)
+        slack = BUFFER_GROWTH_SLACK if engine in ASYNCHRONOUS_DELIVERY else 0
+        ok = abs(expected - round(expected)) <= 0.5e-4 * size + 1e-9 and abs(difference - round(expected)) <= slack
+        within_slack = ok and difference != round(expected)
         intercept = at_n - difference
         if not ok:
             failures.append(
@@ -150,7 +161,8 @@ def compare(rxbench, small, large, size):
         passed += ok
         lines.append(
             f"{name:58} {metric:22} {figure:9g} {at_n:6d} {at_2n:6d} {difference / size:9g} {intercept:9d}"
-            + ("" if ok else "  DISAGREE"))
+            + ("" if ok else "  DISAGREE")
+            + ("  (within one buffer growth: asynchronous delivery)" if within_slack else ""))
     return lines, failures, passed, offset
 
 

@@ -90,3 +90,21 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
          "--benchmark-jmh", str(missing), str(missing)], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "cannot read rxbench CSV" in result.stderr
+
+
+def test_asynchronous_delivery_may_differ_by_one_buffer_growth_and_no_more(tmp_path):
+    figures = {("async-stream", "MapFilterPumping", "mallocs_per_event"): 0.0}
+    small = {CALIBRATION: [64] * 5, "async-stream/MapFilterPumping": [67] * 5}
+    within = check(tmp_path, figures, small, {CALIBRATION: [64] * 5, "async-stream/MapFilterPumping": [68] * 5})
+    assert within.returncode == 0, within.stderr
+    assert "within one buffer growth" in within.stdout
+    beyond = check(tmp_path, figures, small, {CALIBRATION: [64] * 5, "async-stream/MapFilterPumping": [69] * 5})
+    assert beyond.returncode == 1
+    assert "async-stream/MapFilterPumping: package-benchmark counts 1" in beyond.stderr
+
+
+def test_a_synchronous_row_gets_no_slack(tmp_path):
+    figures = {("sink", "MapFilterPumping", "mallocs_per_event"): 0.0}
+    small = {CALIBRATION: [64] * 5, "sink/MapFilterPumping": [67] * 5}
+    result = check(tmp_path, figures, small, {CALIBRATION: [64] * 5, "sink/MapFilterPumping": [68] * 5})
+    assert result.returncode == 1
