@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
 # What CI runs for Benchmarks/ (package-benchmark): builds the one benchmark target (and the tool it needs),
 # lists the benchmarks, and checks that package-benchmark's malloc counts agree with rxbench's on the rxswift
-# group at quick settings (scripts/check-benchmark-mallocs.py). Needs .build/release/rxbench, which .ci/run
-# builds before; builds it if absent. Builds into the root package's .build (--scratch-path), so that the
-# engines, adapters and harness compiled for rxbench are reused and only package-benchmark is compiled
-# (docs/benchmarks.md); the root's own build is left as it was.
+# group at quick settings (scripts/check-benchmark-mallocs.py). Needs the release rxbench of
+# scripts/release-build.sh, which .ci/run builds before; builds it if absent. Builds into that same scratch
+# path, so that the engines, adapters and harness compiled for rxbench are reused and only package-benchmark
+# is compiled (docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/release-build.sh
 start=$(date +%s)
 
 mkdir -p results/ci
-if [ ! -x .build/release/rxbench ]; then
-  swift build -c release --product rxbench
+if [ ! -x "$RXBENCH" ]; then
+  build_release_rxbench
 fi
 
 echo "== Benchmarks/: build and list (release; the plugin builds BenchmarkTool and RxBenchCatalogue only)"
-scratch="$PWD/.build"
+scratch="$RELEASE_SCRATCH"
 swift package --package-path Benchmarks --scratch-path "$scratch" benchmark list --target RxBenchCatalogue > results/ci/benchmark-list.txt
 # Names are engine/Workload[params]; every row rxbench lists must have benchmarks.
 count=$(grep -c '^[a-z0-9-]*/[A-Za-z]' results/ci/benchmark-list.txt || true)
 echo "$count benchmarks listed (results/ci/benchmark-list.txt)"
-for id in $(.build/release/rxbench --list | awk '$2 ~ /^(engine|variant|reference|library)$/ && /^  [^ ]/ {print $1}'); do
+for id in $("$RXBENCH" --list | awk '$2 ~ /^(engine|variant|reference|library)$/ && /^  [^ ]/ {print $1}'); do
   if ! grep -q "^$id/" results/ci/benchmark-list.txt; then
     echo "ci-benchmarks.sh: benchmark list has no benchmark for row '$id'; the registration loop is broken" >&2
     exit 1
@@ -33,5 +34,5 @@ fi
 echo "   build and list took $(( $(date +%s) - start )) s"
 
 echo "== malloc counts: package-benchmark against rxbench, rxswift group"
-python3 scripts/check-benchmark-mallocs.py --scratch-path "$scratch" --group rxswift --out results/ci/benchmark-mallocs.txt
+python3 scripts/check-benchmark-mallocs.py --scratch-path "$scratch" --rxbench "$RXBENCH" --group rxswift --out results/ci/benchmark-mallocs.txt
 echo "== Benchmarks/ done in $(( $(date +%s) - start )) s"

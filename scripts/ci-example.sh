@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # What CI runs for Examples/CustomEngine, the plug-in API used from outside the package as a user would: builds
-# the example (into the root package's .build, so that only its own files are compiled), runs its whole CLI
+# the example (into the release scratch path of scripts/release-build.sh, so that only its own files are compiled), runs its whole CLI
 # on the toy row beside sink, and its conformance report, in which every case the toy expresses must conform
 # (what it does not express is reported as unsupported, with its reason).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/release-build.sh
 mkdir -p results/ci
 
-swift build -c release --package-path Examples/CustomEngine --scratch-path "$PWD/.build"
-example=.build/release/CustomEngine
+swift build -c release --package-path Examples/CustomEngine --scratch-path "$RELEASE_SCRATCH"
+example="$RELEASE_SCRATCH/release/CustomEngine"
 
 "$example" --engine toy,sink --workload seed --profile quick --format csv --output results/ci/custom-engine.csv
 rows=$(awk -F, '$11 == "toy"' results/ci/custom-engine.csv | wc -l)

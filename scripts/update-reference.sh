@@ -4,12 +4,13 @@
 # changes an engine's cost, review the diff, and commit results/reference/ with the change.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product rxbench
+. scripts/release-build.sh
+build_release_rxbench
 mkdir -p results/reference
 for allocator in system jemalloc; do
-  .build/release/rxbench --engine all --workload all --profile quick --allocator "$allocator" \
+  "$RXBENCH" --engine all --workload all --profile quick --allocator "$allocator" \
     --format csv --output "results/reference/quick-$allocator.csv"
 done
-.build/release/rxbench --engine all --workload all --instructions --format csv \
+"$RXBENCH" --engine all --workload all --instructions --format csv \
   --output results/reference/instructions.csv
 echo "wrote results/reference/; review with: git diff --stat results/reference"

@@ -1,0 +1,12 @@
+# Sourced by .ci/run and the scripts that measure: the release build whose figures results/reference/ holds.
+# Its scratch path is one fixed folder, not the clone's .build: the dependencies compiled in Swift 5 mode
+# (OpenCombine, swift-collections, swift-argument-parser, swift-async-algorithms) embed their source paths
+# (#file) in the binary, a clone under a path of another length builds another binary, and under it
+# OpenCombine's instruction counts move (docs/metrics.md). One path, one binary, one set of exact figures.
+# RXBENCH_RELEASE_SCRATCH moves it; the gate then compares a binary the reference was not made with.
+RELEASE_SCRATCH="${RXBENCH_RELEASE_SCRATCH:-/var/tmp/rxbench-release}"
+RXBENCH="$RELEASE_SCRATCH/release/rxbench"
+
+build_release_rxbench() {
+  swift build -c release --product rxbench --scratch-path "$RELEASE_SCRATCH"
+}
