@@ -11,10 +11,12 @@ package-benchmark, with N and then 2N units per iteration (RXBENCH_BENCHMARK_SIZ
 compares files written that way (the tests use it).
 
 Checks, for every row x workload of the group, per allocation metric rxbench reports:
-- package-benchmark's count is the same in every iteration (it is exact) and below 2,048: its histogram
-  keeps 3 significant digits, so a larger count would be rounded (docs/benchmarks.md);
-- (package-benchmark's count per iteration at 2N - at N) == N x rxbench's figure, exactly (for rows that
-  consume on another thread, async-stream, within one allocation: a buffer growth; see ASYNCHRONOUS_DELIVERY);
+- package-benchmark's count is the same in every iteration (it is exact), or at most one growth apart
+  (GLIBC_GROWTH_SPREAD, then read at its fewest), and below 2,048: its histogram keeps 3 significant
+  digits, so a larger count would be rounded (docs/benchmarks.md);
+- (package-benchmark's count per iteration at 2N - at N) == N x rxbench's figure, exactly (within one
+  allocation, a buffer growth, for rows that consume on another thread, async-stream, see
+  ASYNCHRONOUS_DELIVERY, and for counts one growth apart between iterations);
 - rxbench and package-benchmark cover the same rows (what one skips, the other skips);
 - the tool's own offset per iteration, package-benchmark's count of `calibration/EscapingObjects[count=64]`
   minus 64, is the intercept of every creating workload (a creating run is lifecycles and nothing else).
@@ -44,6 +46,13 @@ MALLOC_METRIC = "Malloc (total)"
 # window of N units may differ by at most one allocation; any other difference fails as for every row.
 ASYNCHRONOUS_DELIVERY = {"async-stream"}
 BUFFER_GROWTH_SLACK = 1
+# package-benchmark runs under glibc here (its jemalloc trait does not build with Swift 6.3). A Swift array's
+# capacity follows glibc's usable size of the block it gets, which depends on the heap's history, so from
+# some iteration on each iteration may need one growth more (seen in CI: sink-locked CombineLatestPumping at
+# 2N counted [149, 149, 150, 150, ...] in one run, 150 in every iteration of the next). compare.py's gate
+# allows the same (GLIBC_GROWTH_SLACK). Such counts are read at their fewest, as rxbench keeps the fewest of
+# its attempts, and the row's difference may be one allocation off; a wider spread fails.
+GLIBC_GROWTH_SPREAD = 1
 METRICS = ("mallocs_per_event", "mallocs_per_lifecycle")
 
 
@@ -97,17 +106,18 @@ def read_jmh(path):
     return counts
 
 
-def exact_count(name, samples, failures):
-    """The per-iteration count, or None (with a failure) when it is not exact or not exactly recorded."""
-    if len(set(samples)) != 1:
+def exact_count(name, samples, failures, spread=0):
+    """The per-iteration count (the fewest, where iterations may be `spread` apart), or None (with a failure)
+    when iterations differ by more or a count is not exactly recorded."""
+    if max(samples) - min(samples) > spread:
         failures.append(f"{name}: package-benchmark's count differs between iterations: {sorted(set(samples))}")
         return None
-    if samples[0] >= HISTOGRAM_EXACT_BELOW:
+    if max(samples) >= HISTOGRAM_EXACT_BELOW:
         failures.append(
-            f"{name}: {samples[0]} mallocs per iteration is beyond the histogram's exact range "
+            f"{name}: {max(samples)} mallocs per iteration is beyond the histogram's exact range "
             f"(< {HISTOGRAM_EXACT_BELOW}); use a smaller --size")
         return None
-    return samples[0]
+    return min(samples)
 
 
 def compare(rxbench, small, large, size):
@@ -138,14 +148,15 @@ def compare(rxbench, small, large, size):
             if name in small or name in large:
                 failures.append(f"{name}: missing from one of the two package-benchmark runs")
             continue
-        at_n = exact_count(f"{name} (N={size})", small[name], failures)
-        at_2n = exact_count(f"{name} (2N={2 * size})", large[name], failures)
+        at_n = exact_count(f"{name} (N={size})", small[name], failures, GLIBC_GROWTH_SPREAD)
+        at_2n = exact_count(f"{name} (2N={2 * size})", large[name], failures, GLIBC_GROWTH_SPREAD)
         if at_n is None or at_2n is None:
             continue
         difference = at_2n - at_n
         expected = figure * size
+        grew = len(set(small[name])) > 1 or len(set(large[name])) > 1
         # rxbench prints 4 decimals: figure x N is a whole number up to that rounding.
-        slack = BUFFER_GROWTH_SLACK if engine in ASYNCHRONOUS_DELIVERY else 0
+        slack = BUFFER_GROWTH_SLACK if engine in ASYNCHRONOUS_DELIVERY or grew else 0
         ok = abs(expected - round(expected)) <= 0.5e-4 * size + 1e-9 and abs(difference - round(expected)) <= slack
         within_slack = ok and difference != round(expected)
         intercept = at_n - difference
@@ -162,7 +173,8 @@ def compare(rxbench, small, large, size):
         lines.append(
             f"{name:58} {metric:22} {figure:9g} {at_n:6d} {at_2n:6d} {difference / size:9g} {intercept:9d}"
             + ("" if ok else "  DISAGREE")
-            + ("  (within one buffer growth: asynchronous delivery)" if within_slack else ""))
+            + ("  (iterations one growth apart: glibc's usable sizes; read at the fewest)" if grew else "")
+            + ("  (within one buffer growth: asynchronous delivery)" if within_slack and not grew else ""))
     return lines, failures, passed, offset
 
 

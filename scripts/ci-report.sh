@@ -4,8 +4,15 @@
 # scripts' own tests, and the report opened in headless Chromium (no console errors, nothing fetched
 # from outside, a screenshot that is not blank).
 # Works as root on a fresh Debian machine: installs the virtual environment and Chromium when absent.
+# --no-tests: leave out the scripts' tests (.ci/run runs them earlier, while the Swift tests run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+run_tests=1
+case "${1:-}" in
+  --no-tests) run_tests=0 ;;
+  "") ;;
+  *) echo "ci-report.sh: unknown argument '$1' (the only one is --no-tests)" >&2; exit 2 ;;
+esac
 
 echo "== python environment (.venv-scripts)"
 py="$(scripts/venv.sh)"
@@ -34,8 +41,10 @@ done
 rm -rf results/ci/report
 "$py" scripts/report.py "${inputs[@]}" --out results/ci/report
 
-echo "== tests of the scripts"
-"$py" -m pytest -q -p no:cacheprovider scripts/tests
+if [ "$run_tests" = 1 ]; then
+  echo "== tests of the scripts"
+  "$py" -m pytest -q -p no:cacheprovider scripts/tests
+fi
 
 echo "== the report in a real browser"
 "$py" scripts/tests/browser_check.py results/ci/report/index.html --screenshot results/ci/report/screenshot.png

@@ -6,10 +6,10 @@ import RxBenchCore
 
 private func interval(_ start: Int, _ end: Int? = nil) -> SubscriptionInterval { SubscriptionInterval(start, end) }
 
-/// The engines modelled on RxSwift: `asSingle()` holds the value until completion and fails on a second
-/// value or on completion without one. The others take the first value (SwiftSignalKit, RAC, Combine's
+/// RxSwift's `asSingle()` holds the value until completion and fails on a second value or on completion
+/// without one: its rows keep that rule. The others take the first value (SwiftSignalKit, RAC, Combine's
 /// `first()`, an async sequence's first element).
-private let rxSwiftEngines: Set<String> = ["sink", "sink-fused", "sink-locked", "sink-locked-dependency"]
+private let rxSwift: Set<Semantics> = [.rxSwift]
 
 /// A producer that logs `line` each time it runs and answers the run's number (1, 2, ...).
 private func counted(_ c: CaseContext, _ line: String = "producer") -> Flow {
@@ -131,28 +131,28 @@ extension Catalogue {
             expected: [.next(210, 5), .completed(210)],
             subscriptions: [[interval(200, 210)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwiftEngines, [.next(230, 5), .completed(230)], [[interval(200, 230)]]),
+            .rule(rxSwift, [.next(230, 5), .completed(230)], [[interval(200, 230)]]),
         ConformanceCase(
             "asSingle: a second value",
             sources: [.hot([.next(210, 1), .next(220, 2), .completed(240)])],
             expected: [.next(210, 1), .completed(210)],
             subscriptions: [[interval(200, 210)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwiftEngines, [.error(220, BenchError.moreThanOneElement.code)], [[interval(200, 220)]]),
+            .rule(rxSwift, [.error(220, BenchError.moreThanOneElement.code)], [[interval(200, 220)]]),
         ConformanceCase(
             "asSingle: completion without a value",
             sources: [.hot([.completed(220)])],
             expected: [.completed(220)],
             subscriptions: [[interval(200, 220)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwiftEngines, [.error(220, BenchError.noElements.code)], [[interval(200, 220)]]),
+            .rule(rxSwift, [.error(220, BenchError.noElements.code)], [[interval(200, 220)]]),
         ConformanceCase(
             "asSingle: an error after a value",
             sources: [.hot([.next(210, 1), .error(220, 1)])],
             expected: [.next(210, 1), .completed(210)],
             subscriptions: [[interval(200, 210)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwiftEngines, [.error(220, 1)], [[interval(200, 220)]]),
+            .rule(rxSwift, [.error(220, 1)], [[interval(200, 220)]]),
         ConformanceCase(
             "asSingle: an error before any value",
             sources: [.hot([.error(220, 1)])],
@@ -163,12 +163,12 @@ extension Catalogue {
 }
 
 extension ConformanceCase {
-    /// The same case with `engines` expecting `expected` (and `subscriptions`) instead.
+    /// The same case with the rows of `semantics` expecting `expected` (and `subscriptions`) instead.
     func rule(
-        _ engines: Set<String>, _ expected: [Recorded], _ subscriptions: [[SubscriptionInterval]]? = nil
+        _ semantics: Set<Semantics>, _ expected: [Recorded], _ subscriptions: [[SubscriptionInterval]]? = nil
     ) -> ConformanceCase {
         var copy = self
-        copy.engineRules.append(EngineRule(engines, expected: expected, subscriptions: subscriptions))
+        copy.engineRules.append(EngineRule(semantics, expected: expected, subscriptions: subscriptions))
         return copy
     }
 }

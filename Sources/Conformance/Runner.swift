@@ -56,9 +56,12 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// This case as `engine` must pass it: its engine rule's events and source subscriptions, if one names it.
-    public func resolved(for engine: String) -> ConformanceCase {
-        guard let rule = engineRules.first(where: { $0.engines.contains(engine) }) else { return self }
+    /// This case as a row with `descriptor` must pass it: the events and source subscriptions of the rule that
+    /// names the row's semantics, if one does.
+    public func resolved(for descriptor: EngineDescriptor) -> ConformanceCase {
+        guard let semantics = descriptor.semantics,
+            let rule = engineRules.first(where: { $0.semantics.contains(semantics) })
+        else { return self }
         var copy = self
         copy.expected = rule.expected
         if let subscriptions = rule.subscriptions { copy.expectedSubscriptions = subscriptions }
@@ -83,7 +86,7 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
         copy.expectedJournal = nil
         copy.engineRules = engineRules.map { rule in
             EngineRule(
-                rule.engines, expected: rule.expected.filter { $0.time < time },
+                rule.semantics, expected: rule.expected.filter { $0.time < time },
                 subscriptions: rule.subscriptions.map { logs in
                     logs.map { intervals in
                         intervals.filter { $0.start < time }.map { interval in
@@ -96,16 +99,16 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     }
 }
 
-/// The events (and source subscriptions, where given) a group of engines shows for a case instead of the
-/// case's own: their library's documented rule where the libraries disagree and the engines keep theirs.
+/// The events (and source subscriptions, where given) the rows of some libraries' semantics show for a case
+/// instead of the case's own: their library's documented rule where the libraries disagree.
 public struct EngineRule: Sendable {
-    /// Engine ids (an engine and its variants).
-    public let engines: Set<String>
+    /// The semantics that keep this rule (`EngineDescriptor.semantics`).
+    public let semantics: Set<Semantics>
     public let expected: [Recorded]
     public let subscriptions: [[SubscriptionInterval]]?
 
-    public init(_ engines: Set<String>, expected: [Recorded], subscriptions: [[SubscriptionInterval]]? = nil) {
-        self.engines = engines
+    public init(_ semantics: Set<Semantics>, expected: [Recorded], subscriptions: [[SubscriptionInterval]]? = nil) {
+        self.semantics = semantics
         self.expected = expected
         self.subscriptions = subscriptions
     }

@@ -45,7 +45,7 @@ public func conformanceReport<A: EngineAdapter>(
     var passed = 0
     var differing: [(name: String, differences: [String])] = []
     for conformanceCase in cases {
-        let conformanceCase = conformanceCase.resolved(for: adapter.descriptor.id)
+        let conformanceCase = conformanceCase.resolved(for: adapter.descriptor)
         let found = differences(of: run(conformanceCase, on: adapter), from: conformanceCase)
         if found.isEmpty { passed += 1 } else { differing.append((conformanceCase.name, found)) }
     }

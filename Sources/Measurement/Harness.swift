@@ -91,11 +91,7 @@ public struct Harness<Adapter: EngineAdapter> {
             let start = monotonicNanoseconds()
             _ = try runner.run(scenario, tally: tally, observers: observers)
             let elapsed = monotonicNanoseconds() &- start
-            let actual = tally.checksum
-            guard actual == scenario.expected else {
-                throw .checksum(
-                    engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected, actual: actual)
-            }
+            try runner.check(tally.checksum, against: scenario)
             perUnit.append(Double(elapsed) / Double(size))
         }
         let time = Summary(perUnit)
@@ -227,16 +223,7 @@ public struct Harness<Adapter: EngineAdapter> {
         }
         // The siblings (replacements included) are live and still receive, and so does one more chain
         // subscribed with the measured observer: the checksum proves the chain was real.
-        runner.keep(adapter.subscribe(stream, with: measured))
-        tally.reset()
-        runner.feed(scenario.feed)
-        runner.disposeAll()
-        siblings.disposeAll()
-        let actual = tally.checksum
-        guard actual == scenario.expected else {
-            throw .checksum(
-                engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected, actual: actual)
-        }
+        try runner.finishLatency(scenario, stream: stream, observer: measured, siblings: &siblings, tally: tally)
         return (scenario.disposalOrder == .newest ? [row(workload, .subscribeLatency, Summary(subscribeTimes))] : [])
             + [
                 row(workload, .disposeLatency, Summary(disposeTimes)),

@@ -82,7 +82,6 @@ private final class RunState<Adapter: EngineAdapter> {
 /// A live chain on a subject beside its live siblings, as `Harness.measureLatency` sets it up.
 private final class LatencyState<Adapter: EngineAdapter> {
     let adapter: Adapter
-    let workload: Workload
     var runner: ScenarioRunner<Adapter>
     let scenario: Scenario
     let tally: Tally
@@ -92,7 +91,6 @@ private final class LatencyState<Adapter: EngineAdapter> {
 
     init(adapter: Adapter, workload: Workload) {
         self.adapter = adapter
-        self.workload = workload
         runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         scenario = workload.make(1)
         // One observer per sibling, one for the sampled subscriptions.
@@ -124,15 +122,7 @@ private final class LatencyState<Adapter: EngineAdapter> {
     }
 
     func finish() throws(HarnessError) {
-        runner.keep(adapter.subscribe(stream!, with: observers[scenario.siblings]))
-        tally.reset()
-        runner.feed(scenario.feed)
-        runner.disposeAll()
-        siblings.disposeAll()
-        let actual = tally.checksum
-        guard actual == scenario.expected else {
-            throw .checksum(
-                engine: adapter.descriptor.id, workload: workload.id, expected: scenario.expected, actual: actual)
-        }
+        try runner.finishLatency(
+            scenario, stream: stream!, observer: observers[scenario.siblings], siblings: &siblings, tally: tally)
     }
 }

@@ -123,11 +123,30 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func runChecked(
         _ scenario: Scenario, tally: Tally, observers: [Adapter.Observer]
     ) throws(HarnessError) {
-        let actual = try run(scenario, tally: tally, observers: observers)
+        try check(run(scenario, tally: tally, observers: observers), against: scenario)
+    }
+
+    /// Fails unless `actual` is `scenario`'s checksum: a wrong run is an error, never a figure.
+    func check(_ actual: Checksum, against scenario: Scenario) throws(HarnessError) {
         guard actual == scenario.expected else {
             throw .checksum(
                 engine: adapter.descriptor.id, workload: workloadID, expected: scenario.expected, actual: actual)
         }
+    }
+
+    /// The end of a latency workload (the harness's and an external driver's): one more chain on `stream`,
+    /// subscribed with `observer` beside the live `siblings`, the feed through all of them, every chain
+    /// disposed, and the checksum, which proves the sampled chain was live.
+    mutating func finishLatency(
+        _ scenario: Scenario, stream: Adapter.Stream, observer: Adapter.Observer,
+        siblings: inout LiveSiblings<Adapter>, tally: Tally
+    ) throws(HarnessError) {
+        keep(adapter.subscribe(stream, with: observer))
+        tally.reset()
+        feed(scenario.feed)
+        disposeAll()
+        siblings.disposeAll()
+        try check(tally.checksum, against: scenario)
     }
 
     mutating func makeSubjects(_ scenario: Scenario) {

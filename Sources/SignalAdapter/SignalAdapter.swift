@@ -35,12 +35,15 @@ public struct SignalEngineAdapter: EngineAdapter {
         #if SIGNAL_DEPENDENCY
         EngineDescriptor(
             id: "signal-locked-dependency", role: .variant,
-            modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes, built as a package dependency")
+            modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes, built as a package dependency",
+            semantics: .swiftSignalKit)
         #elseif SIGNAL_LOCKED
         EngineDescriptor(
-            id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes")
+            id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes",
+            semantics: .swiftSignalKit)
         #else
-        EngineDescriptor(id: "signal", role: .engine, modelledOn: "Telegram SwiftSignalKit closure signals")
+        EngineDescriptor(
+            id: "signal", role: .engine, modelledOn: "Telegram SwiftSignalKit closure signals", semantics: .swiftSignalKit)
         #endif
     }
 

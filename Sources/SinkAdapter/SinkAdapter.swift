@@ -35,15 +35,19 @@ public struct SinkEngineAdapter: EngineAdapter {
 
     public var descriptor: EngineDescriptor {
         #if SINK_FUSED
-        EngineDescriptor(id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion")
+        EngineDescriptor(id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion",
+            semantics: .rxSwift)
         #elseif SINK_DEPENDENCY
         EngineDescriptor(
             id: "sink-locked-dependency", role: .variant,
-            modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks, built as a package dependency")
+            modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks, built as a package dependency",
+            semantics: .rxSwift)
         #elseif SINK_LOCKED
-        EngineDescriptor(id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks")
+        EngineDescriptor(
+            id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks",
+            semantics: .rxSwift)
         #else
-        EngineDescriptor(id: "sink", role: .engine, modelledOn: "RxSwift 6 Producer/Sink")
+        EngineDescriptor(id: "sink", role: .engine, modelledOn: "RxSwift 6 Producer/Sink", semantics: .rxSwift)
         #endif
     }
 

@@ -22,15 +22,18 @@ public struct SubscriberAdapter: EngineAdapter {
     public var descriptor: EngineDescriptor {
         switch variant {
         case .faithful:
-            EngineDescriptor(id: "subscriber", role: .engine, modelledOn: "ReactiveCocoa RACSignal, bind-derived operators")
+            EngineDescriptor(
+                id: "subscriber", role: .engine, modelledOn: "ReactiveCocoa RACSignal, bind-derived operators",
+                semantics: .reactiveCocoa)
         case .direct:
             EngineDescriptor(
                 id: "subscriber-direct", role: .variant,
-                modelledOn: "RACSignal with direct map/filter/take subscribers (ReactiveCocoa PR #1130)")
+                modelledOn: "RACSignal with direct map/filter/take subscribers (ReactiveCocoa PR #1130)",
+                semantics: .reactiveCocoa)
         case .takeOneAsync:
             EngineDescriptor(
                 id: "subscriber-take1", role: .variant,
-                modelledOn: "RACSignal; asyncMap/asyncFilter reply signals ended by take(1)")
+                modelledOn: "RACSignal; asyncMap/asyncFilter reply signals ended by take(1)", semantics: .reactiveCocoa)
         }
     }
 

@@ -32,8 +32,19 @@ struct ConformanceTests {
     func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) {
         EngineExclusivity.run {
             let adapter = engine.adapter
-            check(conformanceCase.resolved(for: adapter.descriptor.id), on: adapter) { liveObjects(adapter) }
+            check(conformanceCase.resolved(for: adapter.descriptor), on: adapter) { liveObjects(adapter) }
         }
+    }
+
+    /// Where the libraries disagree, a case's rule names semantics: a row modelled on a library must name
+    /// its library's, or it is silently held to another library's rules.
+    @Test("every engine and variant names the semantics of the library it models", arguments: Engine.all)
+    func namesSemantics(_ engine: Engine) {
+        let descriptor = engine.adapter.descriptor
+        guard descriptor.role == .engine || descriptor.role == .variant else { return }
+        let expected: [String: Semantics] = ["sink": .rxSwift, "signal": .swiftSignalKit, "subscriber": .reactiveCocoa]
+        let family = String(descriptor.id.prefix { $0 != "-" })
+        #expect(descriptor.semantics != nil && descriptor.semantics == expected[family], "\(descriptor.id): \(String(describing: descriptor.semantics))")
     }
 
     /// Live-object balance is checked in every case, but only a debug build counts (the counters never

@@ -22,7 +22,8 @@ public struct AsyncStreamAdapter: EngineAdapter {
     public var descriptor: EngineDescriptor {
         EngineDescriptor(
             id: "async-stream", role: .library,
-            modelledOn: "AsyncStream + for await in a Task, swift-async-algorithms 1.1.4")
+            modelledOn: "AsyncStream + for await in a Task, swift-async-algorithms 1.1.4",
+            semantics: .asyncSequence)
     }
 
     public func stream(_ flow: Flow, subjects: [StreamSubject]) throws(UnsupportedFlow) -> IntSequence {

@@ -21,7 +21,8 @@ public struct OpenCombineAdapter: EngineAdapter {
     public init() {}
 
     public var descriptor: EngineDescriptor {
-        EngineDescriptor(id: "opencombine", role: .library, modelledOn: "OpenCombine 0.14.0 (the Combine API)")
+        EngineDescriptor(
+            id: "opencombine", role: .library, modelledOn: "OpenCombine 0.14.0 (the Combine API)", semantics: .combine)
     }
 
     public func stream(_ flow: Flow, subjects: [CombineSubject]) throws(UnsupportedFlow) -> Stream {

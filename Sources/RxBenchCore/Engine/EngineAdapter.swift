@@ -64,12 +64,32 @@ public struct EngineDescriptor: Sendable, Hashable {
     public let role: Role
     /// What the engine is modelled on, in a few words.
     public let modelledOn: String
+    /// Whose rules the row keeps where the modelled libraries disagree (a conformance case's rule names
+    /// semantics, not row ids); `nil`: the case's own expectation.
+    public let semantics: Semantics?
 
-    public init(id: String, role: Role, modelledOn: String) {
+    public init(id: String, role: Role, modelledOn: String, semantics: Semantics? = nil) {
         self.id = id
         self.role = role
         self.modelledOn = modelledOn
+        self.semantics = semantics
     }
+}
+
+/// A library whose rules rows follow where the libraries disagree: an engine, its variants and a plug-in row
+/// of the real library share one, so a rule written for RxSwift holds RxSwift itself, added as a row, to it.
+public struct Semantics: Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+
+    public var description: String { name }
+
+    public static let rxSwift = Semantics("RxSwift")
+    public static let swiftSignalKit = Semantics("SwiftSignalKit")
+    public static let reactiveCocoa = Semantics("ReactiveCocoa")
+    public static let combine = Semantics("Combine")
+    public static let asyncSequence = Semantics("AsyncSequence")
 }
 
 /// An operator that a reference row cannot express. Engines (role `.engine` and `.variant`) never throw it.
