@@ -25,8 +25,11 @@ from matplotlib.patches import Patch  # noqa: E402
 import rxcsv  # noqa: E402
 from rxcsv import FLOOR  # noqa: E402
 
-# Tableau 10 without its grey, which would read as a reference row.
-PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"]
+# Tableau 20 without its greys, which would read as reference rows: the nine strong colours first, then
+# their light partners, so that up to 18 rows (every row of today's registry is 12 besides the references)
+# each get a colour of their own; bars carry no marker, so a repeated colour would make a legend ambiguous.
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf",
+           "#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2", "#dbdb8d", "#9edae5"]
 FLOOR_STYLE = {"color": "black", "linestyle": "--", "marker": "s"}
 OTHER_REFERENCE_STYLE = {"color": "#666666", "linestyle": ":", "marker": "D"}
 MARKERS = ["o", "^", "v", "P", "X", "*", "h", "<", ">"]

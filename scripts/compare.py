@@ -10,15 +10,17 @@ Two modes:
     scripts/compare.py --gate REFERENCE.csv [REFERENCE2.csv ...] --run RUN.csv [RUN2.csv ...]
         CI's gate. Exact metrics (mallocs, bytes per live subscription, instructions) must equal the
         committed reference within the tolerance below: any change, up or down, fails, as does a row that
-        appeared or disappeared, an exact metric whose repetitions disagree, and any row flagged below-floor. Wall times
+        appeared or disappeared, an exact metric whose repetitions disagree, and a row flagged below-floor in
+        every timed run file that measured it (one process per allocator; in one only, a warning). Wall times
         are compared as ratios to the floor row (baseline) of the same run, and only warn: they are noise on
         a shared machine. Prints one table of what moved. Exit 1 when the gate fails.
 
 Tolerances (docs/metrics.md, docs/decisions/measurement-validity.md): none, but for malloc counts under
 glibc, two allocations per window of 256 units (GLIBC_GROWTH_SLACK: Swift's array capacities follow glibc's
-history-dependent usable sizes). Two full instruction runs of the same binary agreed on all 466 figures;
-rxbench makes no instruction figure for workloads that deliver on another thread, where the count depends
-on how valgrind schedules threads.
+history-dependent usable sizes; under jemalloc none). Instruction runs of the same binary from two clones
+agreed on all 588 figures (results/gate/instructions-from-another-clone.csv); rxbench makes no instruction
+figure for workloads that deliver on another thread, where the count depends on how valgrind schedules
+threads, nor for a fan-out too wide for two runs' difference to outweigh their setup (docs/metrics.md).
 """
 import argparse
 import csv
@@ -148,11 +150,25 @@ def gate(args):
                 failures.append((k, "unavailable in one file", reference[k]["median"], row["median"]))
         elif abs(after - before) > tolerance:
             failures.append((k, f"moved {after - before:+.4g}", reference[k]["median"], row["median"]))
+    # A row below the floor fails when every timed process of the run that measured it (one per allocator in
+    # CI) puts it there. The floor's median moves between processes by more than its spread within one
+    # (baseline's SingleCreating: 150.9 to 213.7 ns in eight processes of one binary, each MAD under 5;
+    # docs/decisions/measurement-validity.md). A flag in one process only is printed as a warning.
+    timed = {}
     for row in run_rows:
-        if row.get("flag") == "below-floor":
-            failures.append((key(row), "beats the floor beyond the spread", "", row["median"]))
-
+        if row["metric"] in WALL:
+            timed.setdefault((row["engine"], row["workload"], row["parameters"], row["metric"]), []).append(row)
     warnings = []
+    for k, rows in sorted(timed.items()):
+        flagged = [r for r in rows if r.get("flag") == "below-floor"]
+        if flagged and len(flagged) == len(rows):
+            for row in flagged:
+                failures.append((key(row), "beats the floor beyond the spread", "", row["median"]))
+        elif flagged:
+            for row in flagged:
+                warnings.append((key(row), f"below the floor in this process only ({row['median']}; "
+                                            f"{len(rows) - len(flagged)} other process(es) above it)"))
+
     before_ratios, after_ratios = floor_ratios(reference_rows), floor_ratios(run_rows)
     for k in sorted(before_ratios.keys() & after_ratios.keys()):
         (old, old_spread), (new, new_spread) = before_ratios[k], after_ratios[k]

@@ -28,10 +28,16 @@ enum Callgrind {
     /// 10,000 subscribers at 64 events would take minutes, and the difference method needs no more.
     static let deliveryBudget = 1_024
 
+    /// The fewest units of a smaller run: below it, a run's setup (subscribing thousands of observers) moves
+    /// by more between the two runs than the units differ by. Measured at 2 events on SubjectFanOut with
+    /// 10,000 subscribers: subscriber-direct read -1,076,713.5 instructions per event, signal a third of what
+    /// its figure at 100 subscribers predicts.
+    static let minimumSize = 8
+
     /// The smaller run's size for `workload`: `size`, fewer where each unit fans out to many subscribers.
     static func size(for workload: Workload) -> Int {
         let fanOut = max(1, workload.make(1).subscribers)
-        return max(2, min(size, deliveryBudget / fanOut))
+        return min(size, deliveryBudget / fanOut)
     }
     /// Repetitions of each (n, 2n) pair inside one child: one, see above.
     static let repetitions = 1
@@ -45,8 +51,10 @@ enum Callgrind {
     /// that delivers on a queue runs part of its work on other threads, which the region does not count, and
     /// the share varies with how valgrind schedules the threads (measured: the same binary gave counts 30% to
     /// 110% apart): no instruction figure is made for it, rather than a wrong one.
+    /// A workload that fans out to so many subscribers that the delivery budget leaves fewer than
+    /// `minimumSize` units gets no figure either (SubjectFanOut[subscribers=10000]).
     static func measurable(_ workloads: [Workload]) -> [Workload] {
-        workloads.filter { $0.shape != .latency && $0.make(1).queues.isEmpty }
+        workloads.filter { $0.shape != .latency && $0.make(1).queues.isEmpty && size(for: $0) >= minimumSize }
     }
 
     /// Runs one child per engine and returns the rows.
@@ -55,6 +63,11 @@ enum Callgrind {
     ) throws -> [ResultRow] {
         guard let valgrind = valgrindPath() else { throw RunFailure("valgrind not found on PATH") }
         let selected = measurable(workloads)
+        let declined = workloads.filter { workload in !selected.contains { $0.id == workload.id } }
+        if !declined.isEmpty {
+            progress("no instruction figure (latency, delivery on another thread, or a fan-out too wide to count): "
+                + declined.map(\.id).joined(separator: ", "))
+        }
         // Not under $TMPDIR, and the process id padded: the copy's full path (the child's /proc/self/exe) has
         // the same length in every run (see runChild).
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent(
@@ -152,17 +165,30 @@ enum Callgrind {
             }
             counts[String(fields[1]), default: [:]][size, default: []].append(instructions)
         }
-        return workloads.compactMap { workload in
+        var negativeFigures: [String] = []
+        let rows = workloads.compactMap { workload -> ResultRow? in
             let size = size(for: workload)
             guard let bySize = counts[workload.id], let small = bySize[size], let large = bySize[2 * size],
                 small.count == large.count, !small.isEmpty
             else { return nil }
             let samples = zip(small, large).map { Double($1 - $0) / Double(size) }
+            // Twice the work cannot take fewer instructions: a negative figure means the runs' setups differed
+            // by more than their units, and is an error, never a figure.
+            if let negative = samples.first(where: { $0 < 0 }) {
+                negativeFigures.append("\(workload.id): \(negative)")
+                return nil
+            }
             let metric: Metric = workload.shape == .pumping ? .instructionsPerEvent : .instructionsPerLifecycle
             return ResultRow(
                 engine: engine.descriptor.id, role: engine.descriptor.role, workload: workload.name,
                 group: workload.group, parameters: workload.parameterText, metric: metric, summary: Summary(samples))
         }
+        guard negativeFigures.isEmpty else {
+            throw RunFailure(
+                "\(engine.descriptor.id): fewer instructions at 2n than at n (\(negativeFigures.joined(separator: ", "))): "
+                    + "the runs' setups differ by more than their work; raise Callgrind.minimumSize")
+        }
+        return rows
     }
 
     /// The `totals:` (or `summary:`) line of a callgrind profile: instructions executed.

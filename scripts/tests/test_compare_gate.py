@@ -54,3 +54,15 @@ def test_missing_new_inexact_and_below_floor_fail(tmp_path):
     assert inexact.returncode == 1
     below = gate(tmp_path, [base], [base, row("sink", "ns_per_event", 5, flag="below-floor")])
     assert below.returncode == 1 and "beats the floor" in below.stdout
+
+
+def test_below_the_floor_in_every_process_fails_and_in_one_only_warns(tmp_path):
+    base = row("sink", "mallocs_per_event", 1)
+    glibc_below = row("sink", "ns_per_event", 5, "glibc", flag="below-floor")
+    jemalloc_below = row("sink", "ns_per_event", 5, "jemalloc", flag="below-floor")
+    jemalloc_above = row("sink", "ns_per_event", 9, "jemalloc")
+    both = gate(tmp_path, [base], [base, glibc_below, jemalloc_below])
+    assert both.returncode == 1 and both.stdout.count("beats the floor") == 2
+    one = gate(tmp_path, [base], [base, glibc_below, jemalloc_above])
+    assert one.returncode == 0, one.stdout
+    assert "below the floor in this process only (5; 1 other process(es) above it)" in one.stdout

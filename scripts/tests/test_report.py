@@ -128,3 +128,12 @@ def test_numbers_are_fixed_notation():
     assert rxcsv.format_number(0.000123) == "0.000123"
     assert rxcsv.format_number(0.0) == "0"
     assert charts.format_tick(20000) == "20k" and charts.format_tick(5e6) == "5M"
+
+
+def test_every_row_of_the_committed_every_row_run_has_its_own_colour():
+    # Bars carry no marker: two rows in one colour would make a legend ambiguous (14 rows, 12 coloured).
+    run = rxcsv.load(os.path.join(SCRIPTS, "..", "results", "2026-11-23-every-row", "system.csv"))
+    coloured = [style["color"] for engine, style in charts.styles(run).items()
+                if style["color"] not in ("black", charts.OTHER_REFERENCE_STYLE["color"])]
+    assert len(coloured) >= 12
+    assert len(set(coloured)) == len(coloured)
