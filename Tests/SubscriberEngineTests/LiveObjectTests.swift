@@ -11,7 +11,12 @@ final class LiveObjectTests: TimeLimitedTestCase {
         #endif
     }
 
-    func testCountsReturnToStart() {
+    func testCountsReturnToStart() throws {
+        #if !DEBUG
+        // The engine counts its live objects only in debug builds (debug-only checks never enter measured
+        // builds): under `-c release` this test has nothing to read, so it says so instead of passing.
+        throw XCTSkip("live-object counts exist only in debug builds; run `swift test` without -c release")
+        #endif
         check("bind chain, completed") {
             counting(10).map { $0 + 1 }.filter { $0 > 2 }.take(3).subscribeNext { _ in }
         }
