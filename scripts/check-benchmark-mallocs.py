@@ -46,15 +46,15 @@ MALLOC_METRIC = "Malloc (total)"
 # window of N units may differ by at most one allocation; any other difference fails as for every row.
 ASYNCHRONOUS_DELIVERY = {"async-stream"}
 BUFFER_GROWTH_SLACK = 1
-# package-benchmark runs under glibc here (its jemalloc trait does not build with Swift 6.3). A Swift array's
-# capacity follows glibc's usable size of the block it gets, and a block can be larger than asked for when it
-# comes from a free chunk left by the previous benchmark, so the first iteration or two of a benchmark may need
-# a growth fewer than the rest; once the benchmark's own frees shape the heap, every iteration repeats the
-# same count. Seen in CI: sink/CombineLatestPumping at N = 2 counted [86, 88, 88, 88, 88], sink-locked's
-# [149, 150, 150, 150, 150]; rerun three times with 20 iterations, every iteration from the third on was the
-# same. The count compared is the settled one: the last SETTLED iterations must be identical, and it must equal
-# rxbench's exactly; the iterations before may differ (reported, not compared). The calibration allocates no
-# array and must be identical in every iteration.
+# Both tools run under jemalloc by default (package-benchmark's own jemalloc trait does not build with Swift
+# 6.3, so Debian's libjemalloc2 is preloaded into its run, as rxbench's `--allocator jemalloc` does). A Swift
+# array's capacity follows the usable size of the block malloc returns. jemalloc's is the request's size
+# class; glibc's depends on the heap's history (a block from a free chunk a little larger than asked is
+# handed out whole). Under glibc, seen in CI: sink/CombineLatestPumping at N = 2 counted [86, 88, 88, 88, 88],
+# the first iteration a growth short after the previous benchmark's frees; and sink-locked-dependency's settled
+# count was 164 at N but 163 at 2N, in two processes (docs/benchmarks.md). So the count compared is the settled
+# one, the last SETTLED iterations identical, and it must equal rxbench's exactly; under jemalloc no iteration
+# has differed. The calibration allocates no array and must be identical in every iteration.
 SETTLED = 5
 METRICS = ("mallocs_per_event", "mallocs_per_lifecycle")
 # Where rxbench's `--allocator jemalloc` finds Debian's libjemalloc2 (Sources/RxBenchCLI/AllocatorSwitch.swift).
@@ -133,9 +133,9 @@ def exact_count(name, samples, failures, settle=True):
 
 
 def settling(samples):
-    """How many first iterations differ from the settled count (0 when every iteration agrees)."""
-    settled = samples[-1]
-    return next((index for index in range(len(samples) - 1, -1, -1) if samples[index] != settled), -1) + 1
+    """How many first iterations came before the count settled (0 when every iteration agrees)."""
+    differing = [index for index, count in enumerate(samples) if count != samples[-1]]
+    return differing[-1] + 1 if differing else 0
 
 
 def compare(rxbench, small, large, size):
@@ -272,7 +272,7 @@ def main(argv):
                         help="compare these package-benchmark JMH exports (at N and 2N) instead of running it")
     parser.add_argument("--allocator", choices=("jemalloc", "system"), default="jemalloc",
                         help="the allocator of both tools' runs (default jemalloc: its usable sizes are size "
-                             "classes, so a count does not depend on the heap's history; see GLIBC_HISTORY_SLACK)")
+                             "classes, so a count does not depend on the heap's history; docs/benchmarks.md)")
     parser.add_argument("--out", help="also write the comparison table to this file")
     parser.add_argument("--scratch-path", help="build folder for Benchmarks/ (CI: the root's .build, to reuse its objects)")
     args = parser.parse_args(argv)

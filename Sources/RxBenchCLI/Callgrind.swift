@@ -171,11 +171,8 @@ enum Callgrind {
             guard let bySize = counts[workload.id], let small = bySize[size], let large = bySize[2 * size],
                 small.count == large.count, !small.isEmpty
             else { return nil }
-            let samples = zip(small, large).map { Double($1 - $0) / Double(size) }
-            // Twice the work cannot take fewer instructions: a negative figure means the runs' setups differed
-            // by more than their units, and is an error, never a figure.
-            if let negative = samples.first(where: { $0 < 0 }) {
-                negativeFigures.append("\(workload.id): \(negative)")
+            guard let samples = perUnit(small: small, large: large, size: size) else {
+                negativeFigures.append("\(workload.id): \(Double(large[0] - small[0]) / Double(size))")
                 return nil
             }
             let metric: Metric = workload.shape == .pumping ? .instructionsPerEvent : .instructionsPerLifecycle
@@ -189,6 +186,14 @@ enum Callgrind {
                     + "the runs' setups differ by more than their work; raise Callgrind.minimumSize")
         }
         return rows
+    }
+
+    /// (instructions at 2n − at n) / n for each pair of runs, or nil when any is negative: twice the work
+    /// cannot take fewer instructions, so a negative difference means the runs' setups differed by more than
+    /// their units, and is an error, never a figure.
+    static func perUnit(small: [Int], large: [Int], size: Int) -> [Double]? {
+        let samples = zip(small, large).map { Double($1 - $0) / Double(size) }
+        return samples.allSatisfy { $0 >= 0 } ? samples : nil
     }
 
     /// The `totals:` (or `summary:`) line of a callgrind profile: instructions executed.

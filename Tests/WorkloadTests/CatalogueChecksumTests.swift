@@ -25,8 +25,8 @@ struct CatalogueChecksumTests {
     /// Left out here, not unchecked: the sweeps' largest points (more than 100 live siblings, more than
     /// 1,000 subscribers) run the same code as their smaller points, with more of it; in a debug build
     /// they took most of `swift test` (the two 10,000-subscriber points: 14 s each on opencombine, 27 s
-    /// of this test's 64). Every run of rxbench checks the checksum of what it runs, and CI's instruction
-    /// counts run these points on every row (`Callgrind.measurable`).
+    /// of this test's 64). Every run of rxbench checks the checksum of what it runs, and CI's quick profile
+    /// runs every workload, these points included, on every row under both allocators.
     static func checkedHere(_ workload: Workload) -> Bool {
         !workload.parameters.contains { ($0.name == "siblings" && $0.value > 100) || ($0.name == "subscribers" && $0.value > 1_000) }
     }
@@ -98,5 +98,16 @@ struct CatalogueChecksumTests {
                 expected: .expect { fold in for value in 0...events { fold.add(value) } })
         }
         #expect(throws: HarnessError.self) { try engine.measure(broken, size: 10, options: Self.options) }
+    }
+}
+
+/// A pumping workload's size is its number of source events, also at the small sizes of the instruction
+/// counts: the difference method divides by it.
+@Suite("Workload sizes")
+struct WorkloadSizeTests {
+    @Test("MergeMany sends exactly its size in events", arguments: [1, 64, 99, 100, 128, 1_000])
+    func mergeManySendsItsSize(events: Int) throws {
+        let merge = try #require(Workloads.Catalogue.all.first { $0.name == "MergeMany" })
+        #expect(merge.make(events).expected.values == events)
     }
 }
