@@ -94,7 +94,8 @@ public struct RxBenchCommand: ParsableCommand {
     }
 
     /// Refuses, before anything is measured, an output path that is a directory or cannot be written: a
-    /// file is created in its directory and removed again, so the check is the one the write will face.
+    /// file is created in its directory and removed again, so the check is the one the write will face,
+    /// and a refusal names the path and the system's reason (errno).
     static func checkWritable(_ output: String) throws {
         let target = URL(fileURLWithPath: output)
         var isDirectory: ObjCBool = false
@@ -102,18 +103,24 @@ public struct RxBenchCommand: ParsableCommand {
             throw ValidationError("--output '\(output)' is a directory; name a file to write the report to.")
         }
         let directory = target.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--output '\(output)': directory '\(directory)' does not exist.")
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw ValidationError("--output '\(output)': directory '\(directory)' does not exist; create it first.")
+        }
+        guard isDirectory.boolValue else {
+            throw ValidationError("--output '\(output)': '\(directory)' is a file, not a directory; name a path in a directory.")
         }
         if FileManager.default.fileExists(atPath: target.path), access(target.path, W_OK) != 0 {
             throw ValidationError("--output '\(output)' cannot be written: \(String(cString: strerror(errno))).")
         }
         let probe = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).probe")
-        guard FileManager.default.createFile(atPath: probe.path, contents: Data()) else {
-            throw ValidationError("--output '\(output)': cannot create files in '\(directory)' (permission denied?).")
+        let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw ValidationError(
+                "--output '\(output)': cannot create files in '\(directory)': \(String(cString: strerror(errno))).")
         }
-        try? FileManager.default.removeItem(at: probe)
+        close(descriptor)
+        unlink(probe.path)
     }
 
     public func run() throws {
@@ -182,9 +189,13 @@ public struct RxBenchCommand: ParsableCommand {
         return [floor] + engines.filter { $0.descriptor.id != FloorCheck.floorID }
     }
 
-    func selectedEngines() throws -> [RegisteredEngine] {
-        if engine == "all" { return EngineRegistry.all }
-        let ids = engine.split(separator: ",", omittingEmptySubsequences: true).map {
+    func selectedEngines() throws -> [RegisteredEngine] { try Self.engines(named: engine) }
+
+    /// The rows an `--engine` value names: `all`, an id, or a comma-separated list of ids. An empty or
+    /// all-empty list is an error naming the choices (both `rxbench` and `rxbench conformance` parse it here).
+    static func engines(named list: String) throws -> [RegisteredEngine] {
+        if list == "all" { return EngineRegistry.all }
+        let ids = list.split(separator: ",", omittingEmptySubsequences: true).map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
         guard !ids.isEmpty else {
@@ -192,7 +203,7 @@ public struct RxBenchCommand: ParsableCommand {
                 + "\(EngineRegistry.ids.joined(separator: ", ")), all")
         }
         return try ids.map { id in
-            guard let found = EngineRegistry.engine(id: String(id)) else {
+            guard let found = EngineRegistry.engine(id: id) else {
                 throw ValidationError(
                     "unknown engine '\(id)'; valid: \(EngineRegistry.ids.joined(separator: ", ")), all")
             }

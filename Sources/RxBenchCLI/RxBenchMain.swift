@@ -72,16 +72,7 @@ struct ConformanceCommand: ParsableCommand {
 
     func validate() throws { _ = try engines() }
 
-    private func engines() throws -> [RegisteredEngine] {
-        if engine == "all" { return EngineRegistry.all }
-        return try engine.split(separator: ",").map { id in
-            guard let found = EngineRegistry.engine(id: String(id)) else {
-                throw ValidationError(
-                    "unknown engine '\(id)'; valid: \(EngineRegistry.ids.joined(separator: ", ")), all")
-            }
-            return found
-        }
-    }
+    private func engines() throws -> [RegisteredEngine] { try RxBenchCommand.engines(named: engine) }
 
     func run() throws {
         var anyDiffers = false

@@ -114,11 +114,13 @@ struct Translation {
         case .concat(let sources):
             return concatSignals(sources.map { signal($0, state: state) })
         case .flatMap(let source, let selector) where selector.returnsJust:
-            return signal(source, state: state) |> mapToSignalMerging { Signal<Int, BenchError>.single($0) }
+            let value = selector.justValue.apply
+            return signal(source, state: state) |> mapToSignalMerging { Signal<Int, BenchError>.single(value($0)) }
         case .flatMap(let source, let selector):
             return signal(source, state: state) |> mapToSignalMerging { self.signal(selector.select($0), state: state) }
         case .flatMapLatest(let source, let selector) where selector.returnsJust:
-            return signal(source, state: state) |> mapToSignal { Signal<Int, BenchError>.single($0) }
+            let value = selector.justValue.apply
+            return signal(source, state: state) |> mapToSignal { Signal<Int, BenchError>.single(value($0)) }
         case .flatMapLatest(let source, let selector):
             return signal(source, state: state) |> mapToSignal { self.signal(selector.select($0), state: state) }
         case .combineLatest(let sources, let combiner):

@@ -94,11 +94,13 @@ struct FlowTranslator {
         case .concat(let sources):
             return .concat(sources.map(observable(for:)))
         case .flatMap(let source, let selector) where selector.returnsJust:
-            return observable(for: source).flatMap { Observable.just($0) }
+            let value = selector.justValue.apply
+            return observable(for: source).flatMap { Observable.just(value($0)) }
         case .flatMap(let source, let selector):
             return observable(for: source).flatMap { observable(for: selector.select($0)) }
         case .flatMapLatest(let source, let selector) where selector.returnsJust:
-            return observable(for: source).flatMapLatest { Observable.just($0) }
+            let value = selector.justValue.apply
+            return observable(for: source).flatMapLatest { Observable.just(value($0)) }
         case .flatMapLatest(let source, let selector):
             return observable(for: source).flatMapLatest { observable(for: selector.select($0)) }
         case .combineLatest(let sources, let combiner):

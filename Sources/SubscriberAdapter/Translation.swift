@@ -155,11 +155,13 @@ struct Translation: Sendable {
         case .concat(let flows):
             return .concat(flows.map(signal))
         case .flatMap(let source, let selector) where selector.returnsJust:
-            return signal(source).flattenMap { Signal.return($0) }
+            let value = selector.justValue.apply
+            return signal(source).flattenMap { Signal.return(value($0)) }
         case .flatMap(let source, let selector):
             return signal(source).flattenMap { signal(selector.select($0)) }
         case .flatMapLatest(let source, let selector) where selector.returnsJust:
-            return map(signal(source)) { Signal.return($0) }.switchToLatest()
+            let value = selector.justValue.apply
+            return map(signal(source)) { Signal.return(value($0)) }.switchToLatest()
         case .flatMapLatest(let source, let selector):
             return map(signal(source)) { signal(selector.select($0)) }.switchToLatest()
         case .combineLatest(let flows, let combiner):

@@ -24,18 +24,20 @@ enum RxSwiftBenchmarks {
             "ThrowingMapFilterPumping", "create -> 6 x (tryMap, tryFilter), closures that never throw -> subscribe",
             throwingMapFilter, expect: mapFilterValue),
         creating("MapFilterCreating", "create(1) -> 6 x (map, filter), per lifecycle", mapFilter, expect: mapFilterValue),
-        pumping("FlatMapsPumping", "create -> 5 x flatMap { just } -> subscribe", { flatMaps($0, latest: false) }) {
-            $0
+        // RxSwift's selector is `{ just($0) }`; here each inner `just` carries `x + 1`, so that a flatMap stage
+        // an engine drops changes the checksum (one closure call per stage, the same in every row).
+        pumping("FlatMapsPumping", "create -> 5 x flatMap { just(x + 1) } -> subscribe", { flatMaps($0, latest: false) }) {
+            $0 &+ 5
         },
-        creating("FlatMapsCreating", "create(1) -> 5 x flatMap { just }, per lifecycle", { flatMaps($0, latest: false) }) {
-            $0
-        },
-        pumping("FlatMapLatestPumping", "create -> 5 x flatMapLatest { just } -> subscribe", {
+        creating("FlatMapsCreating", "create(1) -> 5 x flatMap { just(x + 1) }, per lifecycle", {
+            flatMaps($0, latest: false)
+        }) { $0 &+ 5 },
+        pumping("FlatMapLatestPumping", "create -> 5 x flatMapLatest { just(x + 1) } -> subscribe", {
             flatMaps($0, latest: true)
-        }) { $0 },
-        creating("FlatMapLatestCreating", "create(1) -> 5 x flatMapLatest { just }, per lifecycle", {
+        }) { $0 &+ 5 },
+        creating("FlatMapLatestCreating", "create(1) -> 5 x flatMapLatest { just(x + 1) }, per lifecycle", {
             flatMaps($0, latest: true)
-        }) { $0 },
+        }) { $0 &+ 5 },
         // The source is the last input: the three `just`s have their values when it emits, and each level
         // adds their three 1s.
         pumping("CombineLatestPumping", "7-deep nest of combineLatest(just, just, just, previous), sum", {
@@ -90,7 +92,8 @@ enum RxSwiftBenchmarks {
     private static func mapFilterValue(_ value: Int) -> Int? { Stage.mapFilter(value, pairs: 6) }
 
     private static func flatMaps(_ source: Flow, latest: Bool) -> Flow {
-        (0..<5).reduce(source) { flow, _ in latest ? .flatMapLatest(flow, .just) : .flatMap(flow, .just) }
+        let inner = FlowSelector.just(mapping: Stage.increment)
+        return (0..<5).reduce(source) { flow, _ in latest ? .flatMapLatest(flow, inner) : .flatMap(flow, inner) }
     }
 
     private static func combineLatestNest(_ source: Flow, sourceFirst: Bool) -> Flow {

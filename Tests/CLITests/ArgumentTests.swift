@@ -73,16 +73,35 @@ struct ArgumentTests {
         #expect(text.contains(directory) && text.contains("is a directory"))
     }
 
-    @Test("--output in a directory that cannot be written is refused before measuring", .enabled(if: getuid() != 0))
+    /// CI runs as root, whom a directory's mode does not stop: there the directory is one in sysfs, which
+    /// refuses new files to root too. Either way the message names the path and the system's reason.
+    @Test("--output in a directory that cannot be written is refused before measuring, with errno's reason")
     func outputUnwritable() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-ro-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        chmod(directory.path, 0o500)
-        let path = directory.appendingPathComponent("report.csv").path
+        let path: String
+        var cleanup: () -> Void = {}
+        if getuid() == 0 {
+            try #require(
+                FileManager.default.fileExists(atPath: "/sys/kernel"),
+                "running as root, this test needs sysfs (/sys/kernel) for a directory that root cannot write")
+            path = "/sys/kernel/rxbench-report-\(UUID().uuidString).csv"
+        } else {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-ro-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            chmod(directory.path, 0o500)
+            cleanup = { try? FileManager.default.removeItem(at: directory) }
+            path = directory.appendingPathComponent("report.csv").path
+        }
+        defer { cleanup() }
         let text = try #require(message(["--engine", "baseline", "--output", path]))
-        #expect(text.contains(path))
+        #expect(text.contains(path) && text.contains("cannot create files"), "\(text)")
+        #expect(text.contains(String(cString: strerror(EACCES))), "the reason is errno's, not a guess: \(text)")
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("--output under a path whose parent is a file says so")
+    func outputUnderAFile() throws {
+        let text = try #require(message(["--engine", "baseline", "--output", "/proc/version/report.csv"]))
+        #expect(text.contains("'/proc/version' is a file, not a directory"), "\(text)")
     }
 
     @Test("--output naming a file that cannot be written is refused before measuring")
@@ -182,6 +201,27 @@ struct EndToEndTests {
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.contains("unknown engine 'nope'"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}
+
+extension EndToEndTests {
+    @Test("rxbench conformance refuses an empty engine list before running a case", arguments: ["", ","])
+    func conformanceEmptyEngine(list: String) throws {
+        let binary = Self.binary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build rxbench first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["conformance", "--engine", list]
+        let stderr = Pipe(), stdout = Pipe()
+        process.standardError = stderr
+        process.standardOutput = stdout
+        try process.run()
+        let printed = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus != 0)
+        #expect(text.split(separator: "\n").count == 1 && text.contains("--engine is empty") && text.contains("sink"), "\(text)")
+        #expect(printed.isEmpty, "no case ran")
     }
 }
 

@@ -34,6 +34,52 @@ struct SabotageTests {
 }
 
 extension SabotageTests {
+    /// Workloads whose flow ends in a one-input stage that changes values (a map, filter, flatMap, scan, ...):
+    /// dropping that stage, wherever it sits in the chain's kind, must cost the figure. Stages that pass
+    /// values on unchanged (tap, subscribeOn, observeOn) are not in the list: dropping them changes no value.
+    static let outermostStageWorkloads: [String] = Catalogue.all.filter { workload in
+        Saboteur.droppableStage(workload.make(4).flow) != nil
+    }.map(\.id)
+
+    /// The figures of a run, or nil when the harness refused them.
+    static func figures(_ workload: Workload, _ adapter: Saboteur) -> [ResultRow]? {
+        let harness = Harness(adapter: adapter, options: options)
+        do {
+            return try harness.measure(workload, size: 300)
+        } catch {
+            return nil
+        }
+    }
+
+    static func mallocsPerLifecycle(_ rows: [ResultRow]) -> Double? {
+        rows.first { $0.metric == .mallocsPerLifecycle }?.summary?.median
+    }
+
+    @Test("the workloads whose last stage can be dropped include every chain kind")
+    func outermostStageCoverage() {
+        for id in ["MapFilterPumping", "FlatMapsPumping", "FlatMapLatestPumping", "FlatMapsCreating", "MapFilterCreating"] {
+            #expect(Self.outermostStageWorkloads.contains(id), "\(id)")
+        }
+    }
+
+    /// Refused by the checksum, or, where no value crosses the stage, seen by the exact allocation count.
+    /// A lifecycle that sends one value through a filter that passes it (MapFilterCreating), or none at all
+    /// (NeverMapLifecycle), gives no observer anything by which to tell the filter or the map is gone: no
+    /// checksum can. Those figures are guarded by their exact counts, which CI gates against
+    /// results/reference/: the test checks that dropping the stage moves the count.
+    @Test("dropping the last stage is refused, or moves the exact allocation count", arguments: outermostStageWorkloads)
+    func outermostStage(workloadID: String) throws {
+        let workload = try #require(Catalogue.select(workloadID)?.first)
+        let intact = try Harness(adapter: Saboteur(.none), options: Self.options).measure(workload, size: 300)
+        guard let broken = Self.figures(workload, Saboteur(.skipOutermostStage)) else { return }  // refused
+        #expect(workload.shape == .creating, "a pumping workload's checksum must see every stage")
+        let before = try #require(Self.mallocsPerLifecycle(intact))
+        let after = try #require(Self.mallocsPerLifecycle(broken))
+        #expect(after < before, "the dropped stage's allocations are gone from the exact count: \(before) -> \(after)")
+    }
+}
+
+extension SabotageTests {
     /// The latency path: an engine whose dispose does nothing leaves every sampled subscription attached,
     /// and the value sent after sampling reaches them all.
     @Test("a dispose that does nothing is refused on the latency path", arguments: [
@@ -66,6 +112,9 @@ enum Sabotage: Sendable, CustomTestStringConvertible {
     case none
     /// The first `map` of the flow is left out, as a fusion that drops a stage would.
     case skipFirstMap
+    /// The flow's last stage, when it has one input and changes values, is left out (a fused or
+    /// short-cut chain that drops a flatMap, a scan, ...).
+    case skipOutermostStage
     /// Events 10 and 11 reach the observer in the opposite order.
     case swapEvents
     /// Event 10 is delivered twice and event 11 never.
@@ -90,7 +139,16 @@ struct Saboteur: EngineAdapter {
         switch sabotage {
         case .skipFirstMap: try base.stream(Self.withoutFirstMap(flow), subjects: subjects)
         case .skipSecondRequest: try base.stream(Self.withoutSecondRequest(flow), subjects: subjects)
+        case .skipOutermostStage: try base.stream(Self.droppableStage(flow) ?? flow, subjects: subjects)
         default: try base.stream(flow, subjects: subjects)
+        }
+    }
+
+    /// The flow without its last stage, if that stage has one input and changes values; nil otherwise.
+    static func droppableStage(_ flow: Flow) -> Flow? {
+        switch flow {
+        case .tap, .subscribeOn, .observeOn, .asSingle, .system, .merge, .concat, .combineLatest, .zip: return nil
+        default: return flow.inputs.count == 1 ? flow.inputs[0] : nil
         }
     }
 

@@ -114,7 +114,10 @@ struct StreamTranslator {
             // The standard library's flatMap runs one inner sequence at a time (concatMap); with `just`
             // inners the events are the same as a merging flatMap's.
             let base = try sequence(for: source)
-            if selector.returnsJust { return IntSequence(base.flatMap { CollectionOfOne($0).async }) }
+            if selector.returnsJust {
+                let value = selector.justValue.apply
+                return IntSequence(base.flatMap { CollectionOfOne(value($0)).async })
+            }
             let translator = self
             return IntSequence(base.flatMap { translator.translatedOrFailing(selector.select($0)) })
         case .single(let producer):

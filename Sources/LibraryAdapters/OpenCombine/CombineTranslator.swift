@@ -134,14 +134,16 @@ struct CombineTranslator {
             }
             return result
         case .flatMap(let source, let selector) where selector.returnsJust:
-            return try publisher(for: source).flatMap { Just($0).setFailureType(to: BenchError.self) }
+            let value = selector.justValue.apply
+            return try publisher(for: source).flatMap { Just(value($0)).setFailureType(to: BenchError.self) }
                 .eraseToAnyPublisher()
         case .flatMap(let source, let selector):
             let translator = self
             return try publisher(for: source).flatMap { translator.translatedOrFailing(selector.select($0)) }
                 .eraseToAnyPublisher()
         case .flatMapLatest(let source, let selector) where selector.returnsJust:
-            return try publisher(for: source).map { Just($0).setFailureType(to: BenchError.self) }.switchToLatest()
+            let value = selector.justValue.apply
+            return try publisher(for: source).map { Just(value($0)).setFailureType(to: BenchError.self) }.switchToLatest()
                 .eraseToAnyPublisher()
         case .flatMapLatest(let source, let selector):
             let translator = self

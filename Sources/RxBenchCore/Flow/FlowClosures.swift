@@ -190,26 +190,36 @@ public struct IntCombiner: Sendable {
 public struct FlowSelector: Sendable {
     public let name: String
     public let select: @Sendable (Int) -> Flow
-    /// True when every inner flow is `just(value)`. Adapters then build their engine's native `just`
-    /// directly, as a user's `flatMap { just($0) }` does, so that no `Flow` is made or translated per value
-    /// inside a measured run. Workloads use only such selectors (a catalogue test checks it); general
-    /// selectors are for conformance cases, where nothing is timed.
+    /// True when every inner flow is `just(justValue(value))`. Adapters then build their engine's native
+    /// `just` directly, as a user's `flatMap { just(f($0)) }` does, so that no `Flow` is made or translated
+    /// per value inside a measured run. Workloads use only such selectors (a catalogue test checks it);
+    /// general selectors are for conformance cases, where nothing is timed.
     public let returnsJust: Bool
+    /// What the inner `just` carries, from the outer value (identity for general selectors, which never use it).
+    public let justValue: IntTransform
 
     public init(_ name: String, _ select: @escaping @Sendable (Int) -> Flow) {
         self.name = name
         self.select = select
         returnsJust = false
+        justValue = .identity
     }
 
-    private init(justNamed name: String) {
+    private init(just transform: IntTransform, named name: String) {
         self.name = name
-        select = { .just($0) }
+        let apply = transform.apply
+        select = { .just(apply($0)) }
         returnsJust = true
+        justValue = transform
     }
 
     /// `{ x in just(x) }`, RxSwift's FlatMaps benchmark.
-    public static let just = FlowSelector(justNamed: "just")
+    public static let just = FlowSelector(just: .identity, named: "just")
+
+    /// `{ x in just(transform(x)) }`: a stage the checksum sees (a dropped flatMap changes the value).
+    public static func just(mapping transform: IntTransform) -> FlowSelector {
+        FlowSelector(just: transform, named: "just(\(transform.name))")
+    }
 }
 
 /// Builds a flow at subscription time (`deferred`).
