@@ -98,12 +98,17 @@ public struct Scenario: Sendable {
     /// idle, so that work the run caused on another thread (a block still releasing what it held) is
     /// counted in its own run and never in the next one.
     public var queues: [DispatchQueue]
+    /// Why the checksum needs each event delivered before the call that caused it returns (the order of
+    /// several inputs, fixed only when each runs to its end as it is subscribed), or nil. A row whose stream
+    /// delivers asynchronously (`EngineAdapter.deliversAsynchronously`) is declined with this reason.
+    public var synchronousOrder: String?
 
     public init(
         subjects: [SubjectKind] = [], flow: Flow, subscribers: Int = 1, feed: Feed = .none, lifecycles: Int = 1,
         awaitsTermination: Bool = false, expected: Checksum, siblings: Int = 0, disposalOrder: DisposalOrder = .newest,
-        queues: [DispatchQueue] = []
+        queues: [DispatchQueue] = [], synchronousOrder: String? = nil
     ) {
+        self.synchronousOrder = synchronousOrder
         self.disposalOrder = disposalOrder
         self.queues = queues
         self.subjects = subjects
