@@ -134,9 +134,8 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func tally(for scenario: Scenario, observers count: Int) throws(HarnessError) -> Tally {
         makeSubjects(scenario)
         deliversAsynchronously = adapter.deliversAsynchronously(try stream(scenario))
-        if deliversAsynchronously, let reason = scenario.synchronousOrder {
-            throw .unsupported(
-                UnsupportedFlow(engine: adapter.descriptor.id, operation: "asynchronous delivery: \(reason)"))
+        if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: deliversAsynchronously) {
+            throw .unsupported(refusal)
         }
         return Tally(observers: count, countsDeliveries: deliversAsynchronously)
     }

@@ -122,6 +122,14 @@ public struct Scenario: Sendable {
     }
 }
 
+extension Scenario {
+    /// Why `engine` cannot run this scenario when its stream delivers asynchronously, or nil.
+    public func refusal(engine: String, deliversAsynchronously: Bool) -> UnsupportedFlow? {
+        guard deliversAsynchronously, let synchronousOrder else { return nil }
+        return UnsupportedFlow(engine: engine, operation: "this checksum delivered asynchronously: \(synchronousOrder)")
+    }
+}
+
 /// Which live subscription a latency sample disposes.
 public enum DisposalOrder: String, Sendable, CaseIterable, Equatable {
     /// The one the sample has just subscribed (LIFO): the subject's newest observer. Each sample subscribes
