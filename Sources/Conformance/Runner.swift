@@ -206,9 +206,29 @@ private func runScoped<A: EngineAdapter>(
         liveWhileSubscribed.value = sample()
     }
     scheduler.schedule(at: conformanceCase.disposeAt) { dispose() }
-    scheduler.run()
+    // A row that delivers this stream asynchronously (`EngineAdapter.deliversAsynchronously`): after each step
+    // the events it set off on other threads are let arrive at that step's virtual time. Nothing tells when
+    // they all have, so the step ends once nothing observable has changed for `quietPolls` polls in a row.
+    let settle: (() -> Void)? =
+        adapter.deliversAsynchronously(stream)
+        ? {
+            let quietPolls = 10
+            let observed = { "\(recorded.value) \(sources.map(\.subscriptions)) \(context.journal.entries)" }
+            var last = observed()
+            var quiet = 0
+            while quiet < quietPolls {
+                usleep(2_000)
+                let now = observed()
+                quiet = now == last ? quiet + 1 : 0
+                last = now
+            }
+        } : nil
+    scheduler.run(settle: settle)
     // Dispose in any case (a case with disposeAt before subscribeAt), then drop the handle.
     if subscription.value != nil, !disposed.value { dispose() }
+    if let handle = subscription.value, let waitUntilStopped = adapter.waitUntilStopped {
+        waitUntilStopped(handle.value)
+    }
     subscription.value = nil
 
     outcome.liveWhileSubscribed = liveWhileSubscribed.value

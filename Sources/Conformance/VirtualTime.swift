@@ -61,9 +61,13 @@ public final class VirtualTimeScheduler: @unchecked Sendable {
         }
     }
 
-    /// Runs every action in time order until the queue is empty (actions may schedule more).
-    public func run() {
-        while let item = pop() { item.action() }
+    /// Runs every action in time order until the queue is empty (actions may schedule more); `settle`, if
+    /// given, after each action, while the clock still reads that action's time.
+    public func run(settle: (() -> Void)? = nil) {
+        while let item = pop() {
+            item.action()
+            settle?()
+        }
     }
 }
 

@@ -90,15 +90,17 @@ public struct RegisteredEngine: Sendable {
         translate = { workload in
             let scenario = workload.make(1)
             do throws(UnsupportedFlow) {
-                _ = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
-                return nil
+                let stream = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
+                return scenario.refusal(
+                    engine: adapter.descriptor.id, deliversAsynchronously: adapter.deliversAsynchronously(stream))
             } catch {
                 return error
             }
         }
     }
 
-    /// Why this row cannot express `workload` (its flow translated at size 1, nothing subscribed), or nil.
+    /// Why this row cannot run `workload` (its flow translated at size 1, nothing subscribed: an operator it
+    /// lacks, or a checksum that needs the synchronous delivery the row does not give), or nil.
     public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
         translate(workload)
     }

@@ -57,7 +57,7 @@ public struct Harness<Adapter: EngineAdapter> {
     public func runInMeasuredRegion(_ workload: Workload, size: Int) throws(HarnessError) {
         var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         let scenario = workload.make(size)
-        let tally = Tally(observers: scenario.subscribers)
+        let tally = try runner.tally(for: scenario, observers: scenario.subscribers)
         let observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
         try runner.runChecked(scenario, tally: tally, observers: observers)
@@ -81,7 +81,7 @@ public struct Harness<Adapter: EngineAdapter> {
     private func measureThroughput(_ workload: Workload, size: Int) throws(HarnessError) -> [ResultRow] {
         var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         let scenario = workload.make(size)
-        let tally = Tally(observers: scenario.subscribers)
+        let tally = try runner.tally(for: scenario, observers: scenario.subscribers)
         let observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
         for _ in 0..<options.warmupRuns { try runner.runChecked(scenario, tally: tally, observers: observers) }
@@ -113,7 +113,9 @@ public struct Harness<Adapter: EngineAdapter> {
         _ workload: Workload, size: Int, runner: inout ScenarioRunner<Adapter>, tally: Tally,
         observers: [Adapter.Observer]
     ) throws(HarnessError) -> Summary? {
-        guard AllocationCounter.isCalibrated else { return nil }
+        // A row that delivers asynchronously allocates on pool threads as their scheduling falls (a task group's
+        // child that suspends or not): no exact count exists, so none is reported.
+        guard AllocationCounter.isCalibrated, !runner.deliversAsynchronously else { return nil }
         let n = max(1, min(size, options.allocationSize))
         let small = workload.make(n)
         let large = workload.make(2 * n)
@@ -122,12 +124,12 @@ public struct Harness<Adapter: EngineAdapter> {
         for _ in 0..<options.allocationRepetitions {
             try runner.runChecked(small, tally: tally, observers: observers)
             quiesce(small)
-            let smallCount = try countAllocations(small) { () throws(HarnessError) in
+            let smallCount = try countAllocations(small, asynchronous: runner.deliversAsynchronously) { () throws(HarnessError) in
                 try runner.runChecked(small, tally: tally, observers: observers)
             }
             try runner.runChecked(large, tally: tally, observers: observers)
             quiesce(large)
-            let largeCount = try countAllocations(large) { () throws(HarnessError) in
+            let largeCount = try countAllocations(large, asynchronous: runner.deliversAsynchronously) { () throws(HarnessError) in
                 try runner.runChecked(large, tally: tally, observers: observers)
             }
             samples.append(Double(largeCount - smallCount) / Double(n))
@@ -146,13 +148,14 @@ public struct Harness<Adapter: EngineAdapter> {
     /// The fewest allocations of `countAttempts` runs of `body`. A scenario without queues runs on this
     /// thread alone: counting this thread's allocations keeps out what other threads (idle workers, a
     /// parallel test) do. One with queues causes work on other threads: every thread's allocations count,
-    /// until its queues are idle. Runtimes refill caches in batches (Swift's task allocator takes a new slab,
+    /// until its queues are idle; so does one whose row delivers asynchronously (pool threads run its tasks).
+    /// Runtimes refill caches in batches (Swift's task allocator takes a new slab,
     /// the thread pool starts a worker: seen as one allocation more in one window of 256 events); what they
     /// add is never negative, so the fewest of a few attempts is the chain's own steady-state count.
     private func countAllocations(
-        _ scenario: Scenario, _ body: () throws(HarnessError) -> Void
+        _ scenario: Scenario, asynchronous: Bool, _ body: () throws(HarnessError) -> Void
     ) throws(HarnessError) -> Int {
-        let scope: AllocationCounter.Scope = scenario.queues.isEmpty ? .currentThread : .process
+        let scope: AllocationCounter.Scope = scenario.queues.isEmpty && !asynchronous ? .currentThread : .process
         var fewest = Int.max
         for _ in 0..<Self.countAttempts {
             fewest = min(fewest, try countOnce(scenario, scope, body))
@@ -193,8 +196,12 @@ public struct Harness<Adapter: EngineAdapter> {
         let warmup = min(samples, 1000)
         var subscribeTimes: [Double] = []
         var disposeTimes: [Double] = []
+        // Rows whose dispose is asynchronous: also from the dispose call until the consumer has stopped.
+        let waitUntilStopped = adapter.waitUntilStopped
+        var stopTimes: [Double] = []
         subscribeTimes.reserveCapacity(samples)
         disposeTimes.reserveCapacity(samples)
+        if waitUntilStopped != nil { stopTimes.reserveCapacity(samples) }
         if scenario.disposalOrder == .newest {
             // Subscribe the measured chain, then dispose it: the subject's newest observer.
             for index in 0..<(warmup + samples) {
@@ -207,6 +214,10 @@ public struct Harness<Adapter: EngineAdapter> {
                     subscribeTimes.append(Double(subscribed &- start))
                     disposeTimes.append(Double(disposed &- subscribed))
                 }
+                if let waitUntilStopped {
+                    waitUntilStopped(subscription)
+                    if index >= warmup { stopTimes.append(Double(monotonicNanoseconds() &- subscribed)) }
+                }
             }
         } else {
             // Dispose the oldest or a random live sibling, then subscribe its replacement at the end,
@@ -217,6 +228,10 @@ public struct Harness<Adapter: EngineAdapter> {
                 let start = monotonicNanoseconds()
                 adapter.dispose(subscription)
                 let disposed = monotonicNanoseconds()
+                if let waitUntilStopped {
+                    waitUntilStopped(subscription)
+                    if index >= warmup { stopTimes.append(Double(monotonicNanoseconds() &- start)) }
+                }
                 siblings.replace(at: slot, in: stream)
                 if index >= warmup { disposeTimes.append(Double(disposed &- start)) }
             }
@@ -225,10 +240,9 @@ public struct Harness<Adapter: EngineAdapter> {
         // subscribed with the measured observer: the checksum proves the chain was real.
         try runner.finishLatency(scenario, stream: stream, observer: measured, siblings: &siblings, tally: tally)
         return (scenario.disposalOrder == .newest ? [row(workload, .subscribeLatency, Summary(subscribeTimes))] : [])
-            + [
-                row(workload, .disposeLatency, Summary(disposeTimes)),
-                row(workload, .bytesPerLiveSubscription, bytes),
-            ]
+            + [row(workload, .disposeLatency, Summary(disposeTimes))]
+            + (waitUntilStopped == nil ? [] : [row(workload, .disposeUntilStopped, Summary(stopTimes))])
+            + [row(workload, .bytesPerLiveSubscription, bytes)]
     }
 
     /// Requested heap bytes per extra live subscription (`AllocationCounter.liveBytes`). The first round

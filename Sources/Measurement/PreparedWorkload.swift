@@ -42,7 +42,7 @@ extension Harness {
     }
 
     private func prepareRuns(_ workload: Workload, size: Int) throws(HarnessError) -> PreparedWorkload {
-        let state = RunState(adapter: adapter, workload: workload, scenario: workload.make(size))
+        let state = try RunState(adapter: adapter, workload: workload, scenario: workload.make(size))
         try state.iterate()
         return PreparedWorkload(
             unitsPerIteration: size, iterate: { () throws(HarnessError) in try state.iterate() }, finish: {})
@@ -64,10 +64,10 @@ private final class RunState<Adapter: EngineAdapter> {
     let tally: Tally
     let observers: [Adapter.Observer]
 
-    init(adapter: Adapter, workload: Workload, scenario: Scenario) {
+    init(adapter: Adapter, workload: Workload, scenario: Scenario) throws(HarnessError) {
         runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         self.scenario = scenario
-        tally = Tally(observers: scenario.subscribers)
+        tally = try runner.tally(for: scenario, observers: scenario.subscribers)
         observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
     }
@@ -113,10 +113,15 @@ private final class LatencyState<Adapter: EngineAdapter> {
     @inline(__always)
     func sample() {
         if scenario.disposalOrder == .newest {
-            adapter.dispose(adapter.subscribe(stream!, with: observers[scenario.siblings]))
+            let subscription = adapter.subscribe(stream!, with: observers[scenario.siblings])
+            adapter.dispose(subscription)
+            // An asynchronous dispose finishes within its own iteration.
+            adapter.waitUntilStopped?(subscription)
         } else {
             let slot = siblings.nextSlot()
-            adapter.dispose(siblings.take(slot))
+            let subscription = siblings.take(slot)
+            adapter.dispose(subscription)
+            adapter.waitUntilStopped?(subscription)
             siblings.replace(at: slot, in: stream!)
         }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import RxBenchCore
+import Synchronization
 
 /// What the terminal observers of a run saw. Each observer folds its own values in order into its own
 /// slot (see `Checksum`); the observer closures capture only this object and their slot index, and are
@@ -15,13 +16,45 @@ final class Tally: @unchecked Sendable {
     private let folds: UnsafeMutablePointer<Int>
     private(set) var observers: [EventObserver] = []
     let terminations = DispatchSemaphore(value: 0)
+    /// For a row that delivers asynchronously: the events (values and terminal events) of the lifecycle not
+    /// yet delivered; the observer that delivers the last one signals `delivered`.
+    private let outstanding = Atomic<Int>(0)
+    let delivered = DispatchSemaphore(value: 0)
 
-    /// A tally with `observers` independent observers.
-    init(observers count: Int) {
+    /// A tally with `observers` independent observers. `countsDeliveries`: the observers also count down
+    /// `outstanding` (an atomic per event, for rows that deliver asynchronously only: the others' observers
+    /// stay as they were).
+    init(observers count: Int, countsDeliveries: Bool = false) {
         let count = max(1, count)
         folds = .allocate(capacity: count)
         folds.initialize(repeating: 0, count: count)
-        observers = (0..<count).map { observer(slot: $0) }
+        observers = (0..<count).map { countsDeliveries ? countingObserver(slot: $0) : observer(slot: $0) }
+    }
+
+    /// Arms the count for one lifecycle of asynchronous delivery: `events` values and terminal events.
+    func expectDeliveries(_ events: Int) {
+        outstanding.store(events, ordering: .releasing)
+    }
+
+    private func countingObserver(slot: Int) -> EventObserver {
+        let plain = observer(slot: slot)
+        return EventObserver(
+            next: { [self] value in
+                plain.next(value)
+                countDelivery()
+            },
+            error: { [self] error in
+                plain.error(error)
+                countDelivery()
+            },
+            completed: { [self] in
+                plain.completed()
+                countDelivery()
+            })
+    }
+
+    private func countDelivery() {
+        if outstanding.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { delivered.signal() }
     }
 
     deinit { folds.deallocate() }
@@ -81,6 +114,8 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     let workloadID: String
     private var subjects: [Adapter.Subject] = []
     private var subscriptions: [Adapter.Subscription] = []
+    /// Whether the scenario's stream on this row delivers asynchronously (set by `tally(for:observers:)`).
+    private(set) var deliversAsynchronously = false
 
     init(adapter: Adapter, workloadID: String) {
         self.adapter = adapter
@@ -91,6 +126,18 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func prepare(for scenario: Scenario) {
         subjects.reserveCapacity(scenario.subjects.count)
         subscriptions.reserveCapacity(scenario.subscribers + 1)
+    }
+
+    /// The tally for `scenario` on this row, made outside any measured region: its flow is translated once to
+    /// learn whether the row delivers it asynchronously; if so, the observers count deliveries, or the row is
+    /// declined where the scenario's checksum needs synchronous delivery.
+    mutating func tally(for scenario: Scenario, observers count: Int) throws(HarnessError) -> Tally {
+        makeSubjects(scenario)
+        deliversAsynchronously = adapter.deliversAsynchronously(try stream(scenario))
+        if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: deliversAsynchronously) {
+            throw .unsupported(refusal)
+        }
+        return Tally(observers: count, countsDeliveries: deliversAsynchronously)
     }
 
     /// The tally and the native observers for `scenario`, made outside any measured region.
@@ -105,11 +152,18 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         for _ in 0..<scenario.lifecycles {
             makeSubjects(scenario)
             let stream = try stream(scenario)
+            // Asynchronous delivery: the run waits until the lifecycle's events have arrived, then disposes.
+            let events = deliversAsynchronously ? eventsPerLifecycle(scenario) : 0
+            if deliversAsynchronously { tally.expectDeliveries(events) }
             for index in 0..<scenario.subscribers {
                 subscriptions.append(adapter.subscribe(stream, with: observers[index]))
             }
             feed(scenario.feed)
-            if scenario.awaitsTermination {
+            if deliversAsynchronously {
+                if events > 0, tally.delivered.wait(timeout: .now() + 60) == .timedOut {
+                    throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
+                }
+            } else if scenario.awaitsTermination {
                 for _ in 0..<scenario.subscribers where tally.terminations.wait(timeout: .now() + 60) == .timedOut {
                     throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
                 }
@@ -117,6 +171,12 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
             disposeAll()
         }
         return tally.checksum
+    }
+
+    /// Values and terminal events every lifecycle of `scenario` delivers.
+    private func eventsPerLifecycle(_ scenario: Scenario) -> Int {
+        let expected = scenario.expected
+        return (expected.values + expected.completions + expected.errors) / max(1, scenario.lifecycles)
     }
 
     /// Runs `scenario` and fails unless its checksum is the expected one.
@@ -169,8 +229,13 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         if thenComplete { sender.completed() }
     }
 
+    /// Disposes every subscription; where delivery is asynchronous, also waits until each consumer has
+    /// stopped, so that nothing of this lifecycle runs into the next.
     mutating func disposeAll() {
         for subscription in subscriptions { adapter.dispose(subscription) }
+        if deliversAsynchronously, let waitUntilStopped = adapter.waitUntilStopped {
+            for subscription in subscriptions { waitUntilStopped(subscription) }
+        }
         subscriptions.removeAll(keepingCapacity: true)
     }
 

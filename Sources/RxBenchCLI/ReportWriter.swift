@@ -104,7 +104,7 @@ struct ReportWriter {
 
     private func heading(_ metric: Metric) -> String {
         switch metric {
-        case .disposeLatency, .subscribeLatency: "\(metric.rawValue): median | p99 of single calls"
+        case .disposeLatency, .subscribeLatency, .disposeUntilStopped: "\(metric.rawValue): median | p99 of single calls"
         case _ where metric.isExact: "\(metric.rawValue) (\(metric.unit)): exact counts"
         default:
             "\(metric.rawValue): median ±MAD% xN (N = this row / the floor `baseline`, or / the best where it has no figure)"
@@ -122,7 +122,7 @@ struct ReportWriter {
         guard let s = row.summary else { return "unavailable" }
         let metric = row.metric
         switch metric {
-        case .disposeLatency, .subscribeLatency:
+        case .disposeLatency, .subscribeLatency, .disposeUntilStopped:
             return "\(quantity(s.median, metric)) | \(quantity(s.p99, metric))"
         case _ where metric.isExact:
             let value = quantity(s.median, metric)
@@ -164,7 +164,7 @@ func number(_ value: Double) -> String {
 /// `1.49 kB`, `6 mallocs`, `812 instr`.
 func quantity(_ value: Double, _ metric: Metric) -> String {
     switch metric {
-    case .nsPerEvent, .nsPerLifecycle, .subscribeLatency, .disposeLatency:
+    case .nsPerEvent, .nsPerLifecycle, .subscribeLatency, .disposeLatency, .disposeUntilStopped:
         return scaled(value * 1e-9, unit: "s")
     case .eventsPerSecond:
         return scaled(value, unit: "/s")

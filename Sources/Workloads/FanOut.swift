@@ -35,7 +35,8 @@ enum FanOut {
                 flow: .merge(counts.map { Stage.pump($0, thenComplete: true) }),
                 expected: .expect(completions: 1) { fold in
                     for count in counts { for value in 0..<count { fold.add(value) } }
-                })
+                },
+                synchronousOrder: "the checksum's order is each source run to its end in turn; asynchronous inputs interleave")
         }
     }
 }

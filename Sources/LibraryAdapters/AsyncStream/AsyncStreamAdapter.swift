@@ -27,7 +27,27 @@ public struct AsyncStreamAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [StreamSubject]) throws(UnsupportedFlow) -> IntSequence {
-        try StreamTranslator(subjects: subjects, feedbackState: nil).sequence(for: flow)
+        var stream = try StreamTranslator(subjects: subjects, feedbackState: nil).sequence(for: flow)
+        stream.deliversAsynchronously = flow.contains { $0.iteratesInputsInATask }
+        return stream
+    }
+
+    /// swift-async-algorithms' merge, combineLatest and zip iterate their inputs in an unstructured `Task`,
+    /// which does not inherit the consumer's executor preference: their events reach the consumer from a pool
+    /// thread, after the call that caused them has returned.
+    public func deliversAsynchronously(_ stream: IntSequence) -> Bool { stream.deliversAsynchronously }
+
+    /// `await task.value`, bridged for the synchronous harness: a task on `CallerExecutor` awaits the consumer
+    /// and signals when it has returned (at once where it already has).
+    public var waitUntilStopped: ((Task<Void, Never>) -> Void)? {
+        { consumer in
+            let stopped = DispatchSemaphore(value: 0)
+            Task(executorPreference: CallerExecutor.shared) {
+                await consumer.value
+                stopped.signal()
+            }
+            stopped.wait()
+        }
     }
 
     public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
@@ -101,5 +121,16 @@ private final class Deferred {
     static var current: Deferred? {
         get { pthread_getspecific(key).map { Unmanaged<Deferred>.fromOpaque($0).takeUnretainedValue() } }
         set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+    }
+}
+
+extension Flow {
+    /// The operators swift-async-algorithms runs in a `Task` of their own.
+    fileprivate var iteratesInputsInATask: Bool {
+        switch self {
+        case .merge, .combineLatest, .zip: true
+        case .system(_, _, let feedbacks): feedbacks.count > 1
+        default: false
+        }
     }
 }

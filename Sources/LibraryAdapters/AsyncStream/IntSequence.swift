@@ -6,6 +6,9 @@ import RxBenchCore
 public struct IntSequence: AsyncSequence, Sendable {
     public typealias Element = Int
     let make: @Sendable () -> IntIterator
+    /// Set by the adapter where the flow uses an operator that iterates its inputs in a task of its own
+    /// (merge, combineLatest, zip): its events arrive later, on a pool thread.
+    var deliversAsynchronously = false
 
     init(_ make: @escaping @Sendable () -> IntIterator) { self.make = make }
 

@@ -128,10 +128,16 @@ struct StreamTranslator {
         case .singleFlatMap(let source, let selector):
             let translator = self
             return try IntSequence(sequence(for: source).flatMap { translator.single(selector.select($0)) })
-        case .merge, .combineLatest, .zip, .flatMapLatest:
+        case .merge(let sources):
+            return try merged(sources)
+        case .combineLatest(let sources, let combiner):
+            return try combined(sources, combiner, latest: true)
+        case .zip(let sources, let combiner):
+            return try combined(sources, combiner, latest: false)
+        case .flatMapLatest:
             throw UnsupportedFlow(
                 engine: "async-stream",
-                operation: "\(flow.operatorName): swift-async-algorithms runs it in an unstructured Task on the global executor (asynchronous delivery)")
+                operation: "flatMapLatest: swift-async-algorithms 1.1.4 ships it only behind AsyncAlgorithms 1.3 availability")
         case .takeUntil:
             throw UnsupportedFlow(
                 engine: "async-stream", operation: "takeUntil: no operator (racing two sequences needs a task group)")
@@ -140,15 +146,68 @@ struct StreamTranslator {
                 engine: "async-stream", operation: "using: no operator (a consumer uses defer in its own task)")
 
         case .system(let initial, let reduce, let feedbacks):
-            guard feedbacks.count == 1 else {
-                throw UnsupportedFlow(
-                    engine: "async-stream",
-                    operation: "system with \(feedbacks.count) feedbacks: merging them needs swift-async-algorithms' merge")
-            }
-            return system(initial: initial, reduce: reduce, feedback: feedbacks[0])
+            return system(initial: initial, reduce: reduce, feedbacks: feedbacks)
         case .feedbackState:
             return feedbackState ?? .failing(.foreign)
         }
+    }
+
+    /// `merge(a, b, c)`, then `merge(previous, d, e)` for more inputs, as a user nests the library's two- and
+    /// three-input merges. Each level iterates its inputs in a task group inside a `Task` of its own.
+    private func merged(_ sources: [Flow]) throws(UnsupportedFlow) -> IntSequence {
+        var inputs = try translated(sources)[...]
+        guard var result = inputs.popFirst() else { return IntSequence(EmptyCollection<Int>().async) }
+        while let second = inputs.popFirst() {
+            if let third = inputs.popFirst() {
+                result = IntSequence(merge(result, second, third))
+            } else {
+                result = IntSequence(merge(result, second))
+            }
+        }
+        return result
+    }
+
+    /// The library's two- and three-input `combineLatest` and `zip`; four inputs nest a pair as the first input,
+    /// and the tuples are flattened into the flow's combining closure, as a user writes it. More inputs nest
+    /// pairwise into an array.
+    private func combined(_ sources: [Flow], _ combiner: IntCombiner, latest: Bool) throws(UnsupportedFlow) -> IntSequence {
+        let s = try translated(sources)
+        switch s.count {
+        case 0:
+            return IntSequence(EmptyCollection<Int>().async)
+        case 1:
+            return IntSequence(s[0].map { combiner.combine([$0]) })
+        case 2:
+            let combine = combiner.arity2
+            return latest
+                ? IntSequence(combineLatest(s[0], s[1]).map { combine($0, $1) })
+                : IntSequence(zip(s[0], s[1]).map { combine($0, $1) })
+        case 3:
+            let combine = combiner.arity3
+            return latest
+                ? IntSequence(combineLatest(s[0], s[1], s[2]).map { combine($0, $1, $2) })
+                : IntSequence(zip(s[0], s[1], s[2]).map { combine($0, $1, $2) })
+        case 4:
+            let combine = combiner.arity4
+            return latest
+                ? IntSequence(combineLatest(combineLatest(s[0], s[1]), s[2], s[3]).map { combine($0.0, $0.1, $1, $2) })
+                : IntSequence(zip(zip(s[0], s[1]), s[2], s[3]).map { combine($0.0, $0.1, $1, $2) })
+        default:
+            let combine = combiner.combine
+            let first = ArraySequence(s[0].map { [$0] })
+            let all = s.dropFirst().reduce(first) { values, next in
+                latest
+                    ? ArraySequence(combineLatest(values, next).map { $0 + [$1] })
+                    : ArraySequence(zip(values, next).map { $0 + [$1] })
+            }
+            return IntSequence(all.map(combine))
+        }
+    }
+
+    private func translated(_ flows: [Flow]) throws(UnsupportedFlow) -> [IntSequence] {
+        var sequences: [IntSequence] = []
+        for flow in flows { sequences.append(try sequence(for: flow)) }
+        return sequences
     }
 
     /// For flows made during iteration (factories, selectors, handlers): an inner flow this row cannot
@@ -213,10 +272,11 @@ struct StreamTranslator {
         }
     }
 
-    /// RxFeedback's loop with one feedback: the state is a replaying `StreamSubject` the feedback iterates;
-    /// each reduced state is sent into it while the same task iterates on, so the loop is flat (a send
-    /// while the feedback's stream is not awaited only buffers).
-    private func system(initial: Int, reduce: IntAccumulator, feedback: Flow) -> IntSequence {
+    /// RxFeedback's loop: the state is a replaying `StreamSubject` the feedbacks iterate; each reduced state is
+    /// sent into it while the same task iterates on, so the loop is flat (a send while the feedback's stream is
+    /// not awaited only buffers). Several feedbacks are merged with the library's `merge`.
+    private func system(initial: Int, reduce: IntAccumulator, feedbacks: [Flow]) -> IntSequence {
+        let feedback = feedbacks.count == 1 ? feedbacks[0] : .merge(feedbacks)
         let subjects = self.subjects
         return IntSequence {
             let state = StreamSubject(.replayLast(initial: initial))

@@ -42,6 +42,17 @@ public protocol EngineAdapter: Sendable {
     /// `nil` where the engine does not count (release builds, reference rows). A requirement, not only an
     /// extension member, so that generic code (the conformance runner) reaches the engine's own count.
     var liveObjects: Int? { get }
+
+    /// Whether events of `stream` may arrive after the call that caused them has returned, on another thread
+    /// (swift-async-algorithms' merge runs its inputs in a task of its own). The harness then waits for a
+    /// lifecycle's expected events before it disposes, and declines a workload whose checksum needs
+    /// synchronous delivery. Default: false.
+    func deliversAsynchronously(_ stream: Stream) -> Bool
+
+    /// For rows whose dispose is asynchronous (a consumer task may still run after `dispose(_:)` returned):
+    /// blocks until the consumer of a disposed subscription has stopped. The harness times it as
+    /// `dispose_until_stopped`. `nil` (the default): dispose is synchronous, and the metric is not reported.
+    var waitUntilStopped: ((Subscription) -> Void)? { get }
 }
 
 /// Who an adapter is, for listings, CSV rows and documentation.
@@ -160,6 +171,12 @@ extension Flow {
 extension EngineAdapter {
     /// Engines that do not count live objects (reference rows) report none.
     public var liveObjects: Int? { nil }
+
+    /// Most rows deliver before the call that caused an event returns.
+    public func deliversAsynchronously(_ stream: Stream) -> Bool { false }
+
+    /// Most rows' dispose has stopped everything when it returns.
+    public var waitUntilStopped: ((Subscription) -> Void)? { nil }
 
     /// Converts and subscribes in one call, for tests and the conformance runner (not for measured loops).
     public func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription {

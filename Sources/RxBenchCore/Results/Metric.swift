@@ -17,6 +17,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case subscribeLatency = "subscribe_latency"
     /// Duration of one `dispose()` call on a live subscription, beside its live siblings.
     case disposeLatency = "dispose_latency"
+    /// From the start of the `dispose()` call until the subscription's consumer has stopped, for rows whose
+    /// dispose is asynchronous (`EngineAdapter.waitUntilStopped`); not reported for the others.
+    case disposeUntilStopped = "dispose_until_stopped"
     /// (instructions of a run of 2n events - of n events) / n, counted by callgrind inside the measured
     /// region only: deterministic for the same binary and inputs, so it carries across machines.
     case instructionsPerEvent = "instructions_per_event"
@@ -31,7 +34,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .mallocsPerEvent: "mallocs/event"
         case .mallocsPerLifecycle: "mallocs/lifecycle"
         case .bytesPerLiveSubscription: "bytes/subscription"
-        case .subscribeLatency, .disposeLatency: "ns"
+        case .subscribeLatency, .disposeLatency, .disposeUntilStopped: "ns"
         case .instructionsPerEvent: "instructions/event"
         case .instructionsPerLifecycle: "instructions/lifecycle"
         }
@@ -46,7 +49,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerLiveSubscription, .instructionsPerEvent,
             .instructionsPerLifecycle:
             true
-        case .nsPerEvent, .eventsPerSecond, .nsPerLifecycle, .subscribeLatency, .disposeLatency:
+        case .nsPerEvent, .eventsPerSecond, .nsPerLifecycle, .subscribeLatency, .disposeLatency, .disposeUntilStopped:
             false
         }
     }

@@ -98,12 +98,17 @@ public struct Scenario: Sendable {
     /// idle, so that work the run caused on another thread (a block still releasing what it held) is
     /// counted in its own run and never in the next one.
     public var queues: [DispatchQueue]
+    /// Why the checksum needs each event delivered before the call that caused it returns (the order of
+    /// several inputs, fixed only when each runs to its end as it is subscribed), or nil. A row whose stream
+    /// delivers asynchronously (`EngineAdapter.deliversAsynchronously`) is declined with this reason.
+    public var synchronousOrder: String?
 
     public init(
         subjects: [SubjectKind] = [], flow: Flow, subscribers: Int = 1, feed: Feed = .none, lifecycles: Int = 1,
         awaitsTermination: Bool = false, expected: Checksum, siblings: Int = 0, disposalOrder: DisposalOrder = .newest,
-        queues: [DispatchQueue] = []
+        queues: [DispatchQueue] = [], synchronousOrder: String? = nil
     ) {
+        self.synchronousOrder = synchronousOrder
         self.disposalOrder = disposalOrder
         self.queues = queues
         self.subjects = subjects
@@ -114,6 +119,14 @@ public struct Scenario: Sendable {
         self.awaitsTermination = awaitsTermination
         self.expected = expected
         self.siblings = siblings
+    }
+}
+
+extension Scenario {
+    /// Why `engine` cannot run this scenario when its stream delivers asynchronously, or nil.
+    public func refusal(engine: String, deliversAsynchronously: Bool) -> UnsupportedFlow? {
+        guard deliversAsynchronously, let synchronousOrder else { return nil }
+        return UnsupportedFlow(engine: engine, operation: "this checksum delivered asynchronously: \(synchronousOrder)")
     }
 }
 
