@@ -208,7 +208,10 @@ private func runScoped<A: EngineAdapter>(
     scheduler.schedule(at: conformanceCase.disposeAt) { dispose() }
     // A row that delivers this stream asynchronously (`EngineAdapter.deliversAsynchronously`): after each step
     // the events it set off on other threads are let arrive at that step's virtual time. Nothing tells when
-    // they all have, so the step ends once nothing observable has changed for `quietPolls` polls in a row.
+    // they all have, so the step ends once nothing observable has changed for `quietPolls` polls in a row,
+    // each poll first waiting until a job submitted to Swift's global executor has run: when other tests
+    // keep the cooperative pool busy, the jobs the step set off wait with it, and a quiet spell of a fixed
+    // length would end the step before they ran.
     let settle: (() -> Void)? =
         adapter.deliversAsynchronously(stream)
         ? {
@@ -217,6 +220,7 @@ private func runScoped<A: EngineAdapter>(
             var last = observed()
             var quiet = 0
             while quiet < quietPolls {
+                waitForGlobalExecutor()
                 usleep(2_000)
                 let now = observed()
                 quiet = now == last ? quiet + 1 : 0
@@ -242,4 +246,12 @@ private func runScoped<A: EngineAdapter>(
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Blocks until a job submitted now to Swift's global executor has run (at most 10 s). Call it off the
+/// cooperative pool: the job needs one of its threads.
+private func waitForGlobalExecutor() {
+    let ran = DispatchSemaphore(value: 0)
+    Task.detached { ran.signal() }
+    _ = ran.wait(timeout: .now() + 10)
 }

@@ -31,11 +31,21 @@ struct DisposeRaceStressTests {
     static let budget: Duration = .seconds(20)
 
     @Test("a million disposes racing delivery: no late values, live objects back to their start", arguments: Engine.all)
-    func millionRaces(_ engine: Engine) throws {
-        try EngineExclusivity.run { try stress(engine.adapter) }
+    func millionRaces(_ engine: Engine) async throws {
+        // On a thread of its own: twenty seconds of a blocked cooperative-pool thread (two here) would
+        // starve the tests of rows that deliver from the pool (async-stream).
+        let adapter = UncheckedHandle(engine.adapter)
+        let findings = await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: Result { try EngineExclusivity.run { try Self.stress(adapter.value) } })
+            }.start()
+        }
+        for finding in try findings.get() { Issue.record(Comment(rawValue: finding)) }
     }
 
-    private func stress<A: EngineAdapter>(_ adapter: A) throws {
+    /// What went wrong, as text (recorded by the test, in its own context).
+    private static func stress<A: EngineAdapter>(_ adapter: A) throws -> [String] {
+        var findings: [String] = []
         let live = { liveObjects(adapter) }
         let liveAtStart = live()
         let subject = adapter.makeSubject(.publish)
@@ -79,13 +89,18 @@ struct DisposeRaceStressTests {
         while rounds < Self.races {
             if rounds & 1023 == 0, clock.now >= deadline { break }
             var round = liveRounds.removeFirst()
+            // Spin briefly (the sender, on the other core, delivers within microseconds), then yield the
+            // processor: on a busy machine the sender may need this thread's core.
             var spins = 0
             while round.delivered.count == 0 {
                 spins += 1
-                sched_yield()
+                if spins > 64 { sched_yield() }
                 if spins & 1023 == 0, clock.now >= deadline { starved = true; break }
             }
-            if starved { break }
+            if starved {
+                liveRounds.append(round)  // disposed with the others below
+                break
+            }
             rounds += 1
             let midSend = sending.load(ordering: .acquiring)
             let sentBefore = sent.load(ordering: .acquiring)
@@ -110,15 +125,16 @@ struct DisposeRaceStressTests {
         let id = adapter.descriptor.id
         print("\(id): \(rounds) disposes mid-stream, \(overlapped) while a send was under way, "
             + "\(sent.load(ordering: .relaxed)) values sent")
-        #expect(rounds >= Self.races, "\(id): only \(rounds) disposes mid-stream within \(Self.budget)")
-        #expect(late == 0, "\(id): \(late) subscriptions got more than one value after dispose returned")
+        if rounds < Self.races { findings.append("\(id): only \(rounds) disposes mid-stream within \(Self.budget)") }
+        if late > 0 { findings.append("\(id): \(late) subscriptions got more than one value after dispose returned") }
         if let liveAtStart {
-            guard waitForQuiescence(live) else {
-                Issue.record("\(id): could not check the live-object balance: the counter never settled within 30 s")
-                return
+            if !waitForQuiescence(live) {
+                findings.append("\(id): could not check the live-object balance: the counter never settled within 30 s")
+            } else if live() != liveAtStart {
+                findings.append("\(id): live objects \(live() ?? 0), not back to their start (\(liveAtStart))")
             }
-            #expect(live() == liveAtStart, "\(id): live objects return to their start")
         }
+        return findings
     }
 }
 
