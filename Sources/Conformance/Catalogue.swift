@@ -526,6 +526,20 @@ public enum Catalogue {
             feeds: [SubjectFeed(0, .next(210, 2)), SubjectFeed(0, .next(220, 3))],
             expected: [.next(210, 2), .next(210, 20), .next(220, 3), .next(220, 30)]
         ) { _ in .merge([.subject(0), .map(.subject(0), x10)]) },
+        // Subscriptions changing while the subject sends: each subscriber gets the events sent after it
+        // subscribed and before it was disposed, whatever else happens during a send.
+        ConformanceCase(
+            "publish subject: a subscriber added during a send gets the next value, not that one",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(210, 1)), SubjectFeed(0, .next(220, 2)), SubjectFeed(0, .next(230, 3))],
+            expected: [.next(220, 2), .next(230, 3), .next(230, 3)]
+        ) { _ in .flatMap(.subject(0), FlowSelector("the subject again") { _ in .subject(0) }) },
+        ConformanceCase(
+            "publish subject: a sibling disposed during a send gets nothing of it",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(210, 1)), SubjectFeed(0, .next(220, 2))],
+            expected: [.completed(210)]
+        ) { _ in .takeUntil(.subject(0), trigger: .subject(0)) },
         ConformanceCase(
             "replayLast subject: replays the latest value",
             subjects: [.replayLast(initial: nil)],
