@@ -11,7 +11,9 @@ Two modes:
         CI's gate. Exact metrics (mallocs, bytes per live subscription, instructions) must equal the
         committed reference within the tolerance below: any change, up or down, fails, as does a row that
         appeared or disappeared, an exact metric whose repetitions disagree, and a row flagged below-floor in
-        every timed run file that measured it (one process per allocator; in one only, a warning). Wall times
+        every timed run file that measured it (one process per allocator; in one only, a warning). A
+        reference figure whose row declares the workload `unsupported` in the run (schema 3) fails as a
+        missing one does, with the reason; such a record is never taken for a figure. Wall times
         are compared as ratios to the floor row (baseline) of the same run, and only warn: they are noise on
         a shared machine. Prints one table of what moved. Exit 1 when the gate fails.
 
@@ -30,7 +32,9 @@ EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_live_subscript
          "instructions_per_event", "instructions_per_lifecycle"}
 WALL = {"ns_per_event", "ns_per_lifecycle"}
 FLOOR = "baseline"
-SCHEMAS = {"1", "2"}
+SCHEMAS = {"1", "2", "3"}
+# Schema 3's record of a workload a row did not run, its reason in `note` (docs/csv-schema.md).
+UNSUPPORTED = "unsupported"
 
 
 def fail(message):
@@ -61,6 +65,15 @@ def label(k):
     return f"{k[0]:18} {workload:44} {k[3]:28} {k[4]:8}"
 
 
+def workload_key(row):
+    """(engine, workload, parameters, allocator): a row and its workload, whatever the metric."""
+    return (row["engine"], row["workload"], row["parameters"], row.get("allocator", ""))
+
+
+def unsupported_reasons(rows):
+    return {workload_key(r): r.get("note", "") for r in rows if r["metric"] == UNSUPPORTED}
+
+
 def value(row, column="median"):
     text = row.get(column, "")
     return float(text) if text not in ("", None) else None
@@ -85,6 +98,14 @@ def compare_medians(args):
         elif -worse > noise and abs(change) > args.threshold:
             flag = "  improved"
         print(f"{label(k)} {before:12.4g} {after:12.4g} {change:+8.1%}{flag}")
+    # A figure the new run has no more because its row now declines the workload: said, not dropped.
+    declined = unsupported_reasons(new.values())
+    gone = [(k, declined[(k[0], k[1], k[2], k[4])]) for k in sorted(old.keys() - new.keys())
+            if (k[0], k[1], k[2], k[4]) in declined and old[k]["metric"] != UNSUPPORTED]
+    if gone:
+        print("\nno figure in the new run: the row cannot express the workload there")
+        for k, reason in gone:
+            print(f"  {label(k)} {reason}")
     print(f"\n{regressions} regression(s) beyond threshold {args.threshold:.0%} and 3x MAD")
     return 1 if regressions else 0
 
@@ -125,13 +146,16 @@ def gate(args):
     run_rows = [r for path in args.run for r in load(path)]
     reference = {key(r): r for r in reference_rows if r["metric"] in EXACT}
     run = {key(r): r for r in run_rows if r["metric"] in EXACT}
+    declined = unsupported_reasons(run_rows)
     # Only compare exact metrics of the kinds (allocators, instruction counts) the run produced.
     kinds = {(k[3].split("_")[0], k[4]) for k in run}
     reference = {k: r for k, r in reference.items() if (k[3].split("_")[0], k[4]) in kinds}
     failures = []
     for k in sorted(reference.keys() | run.keys()):
         if k not in run:
-            failures.append((k, "missing from the run", reference[k]["median"], ""))
+            reason = declined.get((k[0], k[1], k[2], k[4]))
+            why = "missing from the run" if reason is None else f"unsupported in the run: {reason}"
+            failures.append((k, why, reference[k]["median"], ""))
             continue
         row = run[k]
         if row.get("flag") == "unavailable":

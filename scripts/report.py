@@ -122,6 +122,9 @@ table.summary tr.group th { background: #fafafa; color: #555; font-weight: norma
 td.unavailable { background: repeating-linear-gradient(45deg, #eee, #eee 4px, #f8f8f8 4px, #f8f8f8 8px);
                  color: #555; font-style: italic; text-align: center; }
 td.missing { color: #aaa; text-align: center; }
+td.unsupported { color: #555; text-align: center; font-style: italic; background: #f6f6f6; }
+td.unsupported sup { font-style: normal; }
+ol.reasons, ul.reasons { font-size: 12.5px; color: #333; margin: 0.4em 0 1.2em; padding-left: 2.2em; max-width: 60em; }
 td.below-floor { outline: 2px solid #c00; outline-offset: -2px; }
 .badge { display: inline-block; font-size: 10.5px; font-weight: 600; color: #fff; background: #c00;
          border-radius: 3px; padding: 0 4px; margin-top: 2px; }
@@ -184,7 +187,8 @@ def context_html(section):
     engines = ", ".join(f"{esc(engine)} <small>({esc(role)})</small>" for engine, role in run.engines())
     rows = [
         ("source", f'<a href="{attr(section.csv_name)}">{esc(section.csv_name)}</a> '
-                   f'<small>(from {esc(run.path)}; CSV schema {esc(run.schema)}; {len(run.rows)} rows)</small>'),
+                   f'<small>(from {esc(run.path)}; CSV schema {esc(run.schema)}; {len(run.rows)} rows'
+                   f'{unsupported_count(run)})</small>'),
         ("date", esc(context["date"])),
         ("commit", f"<code>{esc(context['commit'])}</code>"),
         ("Swift", esc(context["swift"])),
@@ -206,12 +210,14 @@ Time cells: the median relative to the fastest in the row (×1.00 = fastest), th
 spread (MAD / median). Exact counts (mallocs, bytes, instructions) are shown as plain values; their colour
 compares with the fewest in the row. <span class="badge">below floor</span> marks a median that beat the
 <code>{FLOOR}</code> floor row beyond the spread; <i>unavailable</i> means the metric cannot be measured on
-this platform; — means the row did not run that workload.</p>
+this platform; <i>n/a</i> with a number means the row cannot express the workload, and the numbered note
+under the table gives the reason; — means the row did not run that workload.</p>
 <p class="legend">{swatches}</p>"""
 
 
 def summary_html(run):
     engines = run.engines()
+    reasons = Reasons(run)
     parts = []
     for metric in run.metrics():
         if metric in rxcsv.DERIVED_METRICS:
@@ -230,17 +236,72 @@ def summary_html(run):
                 group = row_group
                 body.append(f'<tr class="group"><th colspan="{len(engines) + 1}">{esc(group)}</th></tr>')
             body.append(f'<tr><td class="workload">{esc(workload_id)}</td>'
-                        + "".join(summary_cell(cells.get(e), cells, metric) for e, _ in engines) + "</tr>")
+                        + "".join(summary_cell(cells[e], cells, metric) if e in cells
+                                  else absent_cell(e, workload_id, reasons) for e, _ in engines) + "</tr>")
         parts.append(f"""<h4>{esc(charts.metric_label(metric))} <small>({esc(metric)}, {esc(unit)};
 {esc(kind)})</small></h4>
 <table class="summary"><tr><th>workload</th>{header}</tr>
-{"".join(body)}</table>""")
+{"".join(body)}</table>
+{reasons.notes_html()}""")
+    parts.append(not_run_anywhere_html(run))
     return "\n".join(parts)
 
 
-def summary_cell(row, cells, metric):
-    if row is None:
+class Reasons:
+    """The numbered notes that say why a cell is n/a. Numbers run through the section, one per (row,
+    reason), so a reason shared by several workloads or tables keeps its number; each table lists, right
+    under it, the notes its cells cite, so a printed page carries the reason beside the table."""
+
+    def __init__(self, run):
+        self.run = run
+        self.numbers = {}
+        self.cited = []
+
+    def cite(self, engine, workload_id):
+        """The note number for why `engine` did not run `workload_id`, or None if the file does not say."""
+        reason = self.run.unsupported_reason(engine, workload_id)
+        if reason is None:
+            return None, None
+        number = self.numbers.setdefault((engine, reason), len(self.numbers) + 1)
+        if number not in self.cited:
+            self.cited.append(number)
+        return number, reason
+
+    def notes_html(self):
+        """The notes cited since the last call, in number order; empty when none was."""
+        by_number = {number: key for key, number in self.numbers.items()}
+        items = "".join(f'<li value="{n}"><b>{esc(by_number[n][0])}</b> cannot express this workload: '
+                        f'{esc(by_number[n][1])}</li>' for n in sorted(self.cited))
+        self.cited = []
+        return f'<ol class="reasons">{items}</ol>' if items else ""
+
+
+def absent_cell(engine, workload_id, reasons):
+    number, reason = reasons.cite(engine, workload_id)
+    if number is None:
         return '<td class="cell missing" title="not run">—</td>'
+    title = f"{engine} cannot express {workload_id}: {reason}"
+    return f'<td class="cell unsupported" title="{attr(title)}">n/a<sup>{number}</sup></td>'
+
+
+def not_run_anywhere_html(run):
+    """Workloads every row of the file declined or left out: no table has a line for them, so they are listed."""
+    measured = {row.workload_id for row in run.rows}
+    declined = [record for record in run.unsupported if record.workload_id not in measured]
+    if not declined:
+        return ""
+    items = "".join(f"<li>{esc(record.workload_id)}: <b>{esc(record.engine)}</b> cannot express it: "
+                    f"{esc(record.reason)}</li>" for record in declined)
+    return f'<h4>Workloads with no figure in this file</h4>\n<ul class="reasons">{items}</ul>'
+
+
+def unsupported_count(run):
+    if not run.unsupported:
+        return ""
+    return f"; {len(run.unsupported)} (row, workload) pairs not run: the row cannot express the workload"
+
+
+def summary_cell(row, cells, metric):
     if row.unavailable:
         return '<td class="cell unavailable" title="cannot be measured on this platform">unavailable</td>'
     value = row.value("median")

@@ -9,19 +9,23 @@ import math
 import os
 from dataclasses import dataclass, field
 
-# Version 1's columns; version 2 adds `flag` at the end. Columns are only ever added at the end.
+# Version 1's columns; version 2 adds `flag`, version 3 `note` (and `unsupported` records). Columns are only
+# ever added at the end.
 COLUMNS_V1 = [
     "schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile", "clock_overhead_ns",
     "engine", "role", "workload", "group", "parameters", "metric", "unit",
     "n", "median", "min", "max", "mad", "p90", "p99", "p999",
 ]
-COLUMNS = {"1": COLUMNS_V1, "2": COLUMNS_V1 + ["flag"]}
+COLUMNS = {"1": COLUMNS_V1, "2": COLUMNS_V1 + ["flag"], "3": COLUMNS_V1 + ["flag", "note"]}
 STATISTICS = ["median", "min", "max", "mad", "p90", "p99", "p999"]
 CONTEXT = ["date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile", "clock_overhead_ns"]
 
 # Flags of schema 2. `unavailable` rows have empty statistics; `below-floor` rows beat the floor row.
 UNAVAILABLE = "unavailable"
 BELOW_FLOOR = "below-floor"
+# Schema 3: the metric and the flag of a record that says why a row did not run a workload (its reason in
+# `note`). Not a figure: kept apart from the rows, in Run.unsupported.
+UNSUPPORTED = "unsupported"
 
 # Metrics that count something exactly (min = max across repetitions): shown as plain values.
 EXACT_METRIC_PREFIXES = ("mallocs_", "bytes_", "instructions_")
@@ -76,21 +80,47 @@ class Row:
 
 
 @dataclass
+class Unsupported:
+    """A workload a row did not run because it cannot express it, with the one-line reason."""
+    engine: str
+    role: str
+    workload: str
+    group: str
+    parameters: dict
+    reason: str
+    line: int
+
+    # Named as on a figure, so that a record and a figure of one cell are matched by the same key.
+    workload_id = Row.workload_id
+    parameters_text = Row.parameters_text
+
+
+@dataclass
 class Run:
-    """One CSV file: its context (the same on every row) and its rows."""
+    """One CSV file: its context (the same on every row), its figures (`rows`) and what its rows could not
+    run (`unsupported`, schema 3)."""
     path: str
     schema: str
     context: dict
     rows: list = field(default_factory=list)
+    unsupported: list = field(default_factory=list)
+
+    def unsupported_reason(self, engine, workload_id):
+        """Why `engine` did not run `workload_id`, or None (it ran it, or the file does not say)."""
+        for record in self.unsupported:
+            if record.engine == engine and record.workload_id == workload_id:
+                return record.reason
+        return None
 
     @property
     def name(self):
         return os.path.basename(self.path)
 
     def engines(self):
-        """(engine id, role) pairs, the floor first, then by role, then in order of appearance."""
+        """(engine id, role) pairs, the floor first, then by role, then in order of appearance; a row that
+        ran nothing it was given (only `unsupported` records) is one too."""
         seen = {}
-        for row in self.rows:
+        for row in self.rows + self.unsupported:
             seen.setdefault(row.engine, row.role)
         return sorted(seen.items(), key=lambda item: engine_sort_key(item[0], item[1], list(seen)))
 
@@ -129,8 +159,19 @@ def load(path):
         raise InputError(path, "empty CSV (no header, no rows)")
     header, body = records[0], [r for r in records[1:] if any(cell.strip() for cell in r)]
     schema = check_header(path, header, body)
-    rows = [parse_row(path, header, record, number) for number, record in numbered(records[1:])]
-    return Run(path=path, schema=schema, context=context_of(path, header, body), rows=rows)
+    rows, unsupported = [], []
+    for number, record in numbered(records[1:]):
+        if is_unsupported_record(header, record):
+            unsupported.append(parse_unsupported(path, header, record, number))
+        else:
+            rows.append(parse_row(path, header, record, number))
+    return Run(path=path, schema=schema, context=context_of(path, header, body), rows=rows,
+               unsupported=unsupported)
+
+
+def is_unsupported_record(header, record):
+    return "metric" in header and len(record) == len(header) and \
+        record[header.index("metric")].strip() == UNSUPPORTED
 
 
 def numbered(records):
@@ -152,7 +193,7 @@ def check_header(path, header, body):
         raise InputError(path, f"mixes schema versions {', '.join(sorted(versions))}")
     schema = versions.pop()
     if schema not in COLUMNS:
-        raise InputError(path, f"schema version {schema!r} is not supported (this tool reads 1 and 2)")
+        raise InputError(path, f"schema version {schema!r} is not supported (this tool reads 1, 2 and 3)")
     expected = COLUMNS[schema]
     if header[:len(expected)] != expected:
         missing = [c for c in expected if c not in header]
@@ -182,6 +223,17 @@ def parse_row(path, header, record, line):
         metric=required(path, line, cells, "metric"), unit=cells["unit"].strip(),
         n=int(parse_number(path, line, "n", cells["n"].strip() or "0")),
         stats=stats, flag=flag, line=line)
+
+
+def parse_unsupported(path, header, record, line):
+    cells = dict(zip(header, record))
+    reason = cells.get("note", "").strip()
+    if not reason:
+        raise InputError(path, f"line {line} is an `{UNSUPPORTED}` record without a reason in `note`")
+    return Unsupported(
+        engine=required(path, line, cells, "engine"), role=required(path, line, cells, "role"),
+        workload=required(path, line, cells, "workload"), group=cells["group"].strip(),
+        parameters=parse_parameters(path, line, cells["parameters"]), reason=reason, line=line)
 
 
 def required(path, line, cells, name):

@@ -9,6 +9,8 @@ import csv
 import sys
 
 LOWER_IS_BETTER = {"events_per_second": False}
+# Schema 3's record of a workload a row did not run (docs/csv-schema.md): a reason, not a figure.
+UNSUPPORTED = "unsupported"
 
 
 def load(path):
@@ -60,9 +62,14 @@ def main():
     print(f"Source: `{args.report}` (commit {context['commit']}, {context['date']}, {context['cpu']} "
           f"x{context['cores']}, allocator {context['allocator']}, {context['build']} build, "
           f"profile {context['profile']})\n")
-    metrics = args.metric or list(dict.fromkeys(r["metric"] for r in rows))
+    metrics = args.metric or list(dict.fromkeys(r["metric"] for r in rows if r["metric"] != UNSUPPORTED))
     for metric in metrics:
         print(table(rows, metric))
+    declined = [r for r in rows if r["metric"] == UNSUPPORTED]
+    if declined:
+        print("n/a where the row cannot express the workload:\n")
+        for row in declined:
+            print(f"- {row['engine']} {workload_id(row)}: {row.get('note', '')}")
 
 
 if __name__ == "__main__":

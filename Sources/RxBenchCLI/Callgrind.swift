@@ -230,7 +230,13 @@ extension RxBenchCommand {
     func runInstructions(engines: [RegisteredEngine], workloads: [Workload]) throws {
         let context = RunContextProbe.current(profile: "instructions")
         let rows = try Callgrind.measure(engines: engines, workloads: workloads, arguments: CommandLine.arguments)
-        try emit(ReportWriter(context: context, rows: rows).render(format))
+        // The children pass over what their row cannot express without a word; the report says why.
+        let unsupported = engines.flatMap { engine in
+            Callgrind.measurable(workloads).compactMap { workload in
+                engine.unsupported(workload).map { UnsupportedWorkload(engine.descriptor, workload, $0) }
+            }
+        }
+        try emit(ReportWriter(context: context, rows: rows, unsupported: unsupported).render(format))
     }
 
     /// The child side, under callgrind: each selected workload at n and 2n (n from `Callgrind.size(for:)`),

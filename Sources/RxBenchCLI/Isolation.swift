@@ -6,8 +6,8 @@ import RxBenchCore
 /// `--isolation process`: every engine x workload in a fresh process, so that one measurement's heap,
 /// caches, lazily made metadata and worker threads cannot move the next one's figures (JMH forks a JVM per
 /// benchmark for the same reason). The child is this executable with the same options, one engine and
-/// one workload, and prints its rows as JSON on stdout; the parent merges them. docs/decisions/
-/// measurement-validity.md shows what isolation changes.
+/// one workload, and prints its rows (or why it could not run the workload) as JSON on stdout; the parent
+/// merges them. docs/decisions/measurement-validity.md shows what isolation changes.
 enum Isolation: String, CaseIterable, ExpressibleByArgument {
     case none, process
 
@@ -15,9 +15,16 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
         let description: String
     }
 
+    /// What a child prints: its figures, or why its row could not run the workload (the parent writes the
+    /// reason into the report, as it does for the workloads it measures itself).
+    struct ChildResult: Codable {
+        let rows: [ResultRow]
+        let unsupported: [UnsupportedWorkload]
+    }
+
     static func measureInChild(
         engine: String, workload: String, size: Int, options: MeasureOptions, profile: Profile
-    ) throws -> [ResultRow] {
+    ) throws -> ChildResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Callgrind.executablePath())
         process.arguments = [
@@ -36,15 +43,11 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
             let last = messages.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
             throw ChildFailure(description: "\(engine) on \(workload) in a child process: \(last)")
         }
-        if messages.contains("skipped:"), data.isEmpty || data == Data("[]".utf8) {
-            let reason = messages.split(separator: "\n").first { $0.contains("skipped:") }.map(String.init) ?? ""
-            progress(reason)
-        }
-        return try JSONDecoder().decode([ResultRow].self, from: data)
+        return try JSONDecoder().decode(ChildResult.self, from: data)
     }
 
-    static func emit(_ rows: [ResultRow]) throws {
-        let data = try JSONEncoder().encode(rows)
+    static func emit(_ result: ChildResult) throws {
+        let data = try JSONEncoder().encode(result)
         FileHandle.standardOutput.write(data)
     }
 }

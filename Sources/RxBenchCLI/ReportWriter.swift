@@ -6,13 +6,19 @@ import RxBenchCore
 struct ReportWriter {
     let context: RunContext
     let rows: [ResultRow]
+    /// The workloads rows declined, each written as a record with its reason beside the figures.
+    var unsupported: [UnsupportedWorkload] = []
 
-    static let csvSchemaVersion = "2"
+    static let csvSchemaVersion = "3"
     static let csvHeader = [
         "schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile", "clock_overhead_ns",
         "engine", "role", "workload", "group", "parameters", "metric", "unit", "n", "median", "min", "max", "mad",
-        "p90", "p99", "p999", "flag",
+        "p90", "p99", "p999", "flag", "note",
     ]
+    /// The `metric` and the `flag` of a record that says why a row did not run a workload: the metric, so
+    /// that every reader selecting figures by metric passes over it; the flag, so that its empty statistics
+    /// read as intended, as an `unavailable` row's do.
+    static let unsupportedMarker = "unsupported"
 
     func render(_ format: ReportFormat) -> String {
         switch format {
@@ -38,7 +44,16 @@ struct ReportWriter {
                 contextFields
                 + [row.engine, row.role.rawValue, row.workload, row.group, row.parameters, row.metric.rawValue,
                     row.metric.unit]
-                + statistics + [row.flag?.rawValue ?? ""]
+                + statistics + [row.flag?.rawValue ?? "", ""]
+            lines.append(fields.map(csvField).joined(separator: ","))
+        }
+        // After the figures, so that the order in which readers first meet rows and workloads is unchanged.
+        for skipped in unsupported {
+            let fields =
+                contextFields
+                + [skipped.engine, skipped.role.rawValue, skipped.workload, skipped.group, skipped.parameters,
+                    Self.unsupportedMarker, ""]
+                + Array(repeating: "", count: 8) + [Self.unsupportedMarker, oneLine(skipped.reason)]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -49,6 +64,7 @@ struct ReportWriter {
             let schema: String
             let context: RunContext
             let rows: [Row]
+            let unsupported: [UnsupportedWorkload]
         }
         struct Row: Encodable {
             let engine, role, workload, group, parameters, metric, unit: String
@@ -62,7 +78,7 @@ struct ReportWriter {
                     engine: $0.engine, role: $0.role.rawValue, workload: $0.workload, group: $0.group,
                     parameters: $0.parameters, metric: $0.metric.rawValue, unit: $0.metric.unit, summary: $0.summary,
                     flag: $0.flag?.rawValue)
-            })
+            }, unsupported: unsupported)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
@@ -98,6 +114,10 @@ struct ReportWriter {
         if !flagged.isEmpty {
             out += "\n! below the floor beyond the spread: "
                 + flagged.map { "\($0.engine) \($0.workloadID) \($0.metric.rawValue)" }.joined(separator: "; ") + "\n"
+        }
+        if !unsupported.isEmpty {
+            out += "\nnot run (n/a), the row cannot express the workload:\n"
+            out += unsupported.map { "  \($0.engine) \($0.workloadID): \(oneLine($0.reason))\n" }.joined()
         }
         return out
     }
@@ -192,6 +212,12 @@ func scaled(_ value: Double, unit: String) -> String {
 func plain(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return String(format: "%.3f", value)
+}
+
+/// A reason is promised to be one line (docs/csv-schema.md); an adapter's message with a line break keeps
+/// its words on that line.
+func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
 
 func csvField(_ field: String) -> String {

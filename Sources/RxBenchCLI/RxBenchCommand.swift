@@ -139,6 +139,7 @@ public struct RxBenchCommand: ParsableCommand {
         }
         let context = RunContextProbe.current(profile: profile.rawValue)
         var rows: [ResultRow] = []
+        var unsupported: [UnsupportedWorkload] = []
         var failures: [String] = []
         let total = engines.count * workloads.count
         var done = 0
@@ -156,14 +157,20 @@ public struct RxBenchCommand: ParsableCommand {
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
                     if isolation == .process {
-                        rows += try Isolation.measureInChild(
+                        let child = try Isolation.measureInChild(
                             engine: engine.descriptor.id, workload: workload.id, size: size, options: options,
                             profile: profile)
+                        for skipped in child.unsupported {
+                            progress("    skipped: \(UnsupportedFlow(engine: skipped.engine, operation: skipped.reason))")
+                        }
+                        rows += child.rows
+                        unsupported += child.unsupported
                     } else {
                         rows += try engine.measure(workload, size: size, options: options)
                     }
                 } catch let HarnessError.unsupported(reason) {
                     progress("    skipped: \(reason)")
+                    unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
                 } catch {
                     progress("    FAILED: \(error)")
                     failures.append("\(error)")
@@ -173,12 +180,12 @@ public struct RxBenchCommand: ParsableCommand {
         guard failures.isEmpty else {
             throw RunFailure("\(failures.count) measurement(s) failed; no report written. First: \(failures[0])")
         }
-        if emitRows { return try Isolation.emit(rows) }
+        if emitRows { return try Isolation.emit(Isolation.ChildResult(rows: rows, unsupported: unsupported)) }
         rows = FloorCheck.flag(rows)
         for row in rows where row.flag == .belowFloor {
             progress("WARNING: \(row.engine) beats the floor on \(row.workloadID) \(row.metric.rawValue) beyond the spread")
         }
-        try emit(ReportWriter(context: context, rows: rows).render(format))
+        try emit(ReportWriter(context: context, rows: rows, unsupported: unsupported).render(format))
     }
 
     /// The selected engines, the floor first: added unless it is selected already or `--no-floor` is given,

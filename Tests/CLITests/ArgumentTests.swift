@@ -164,6 +164,30 @@ struct EndToEndTests {
         }
     }
 
+    /// What a row cannot express is in the report, not only on stderr: one `unsupported` record per (row,
+    /// workload) with the reason `--list` gives, whether the adapter lacks the operator (the floor has no
+    /// merge) or the harness declines the checksum (async-stream delivers MergeMany's sources interleaved).
+    @Test("a workload a row cannot express is a CSV record with the reason --list gives")
+    func unsupportedIsRecordedWithItsReason() throws {
+        let rows = try Self.csvRows(["--engine", "async-stream", "--workload", "MergeMany", "--profile", "quick"])
+        #expect(rows.allSatisfy { $0["schema"] == "3" && $0.count == 27 }, "\(rows)")
+        let records = rows.filter { $0["metric"] == "unsupported" }
+        #expect(records.count == rows.count, "a row that cannot run the workload has no figure for it")
+        for engine in ["async-stream", "baseline"] {
+            let registered = try #require(EngineRegistry.engine(id: engine))
+            let workload = try #require(Catalogue.select("MergeMany")?.first)
+            let reason = try #require(registered.unsupported(workload)?.operation)
+            let record = try #require(records.first { $0["engine"] == engine }, "no record for \(engine)")
+            #expect(record["workload"] == "MergeMany" && record["parameters"] == workload.parameterText)
+            #expect(record["flag"] == "unsupported" && record["note"] == reason, "\(record)")
+            for statistic in ["n", "median", "min", "max", "mad", "p90", "p99", "p999"] {
+                #expect(record[statistic] == "", "\(engine) \(statistic) must be empty, never 0")
+            }
+        }
+        let asyncStream = try #require(records.first { $0["engine"] == "async-stream" })
+        #expect(asyncStream["note"]?.contains("delivered asynchronously") == true)
+    }
+
     @Test("--list shows every row id and workload id whole, as the first field of its line")
     func listShowsWholeIDs() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build rxbench first")

@@ -38,8 +38,19 @@ def row(engine, role, workload, group, parameters, metric, unit, median, flag=""
                        "mad": "0" if exact else f"{median * spread / 2:.6f}",
                        "p90": f"{high:.6f}", "p99": f"{median * 1.3 if not exact else median:.6f}",
                        "p999": f"{median * 1.6 if not exact else median:.6f}"})
-    if schema == "2":
+    if schema in ("2", "3"):
         record["flag"] = flag
+    if schema == "3":
+        record["note"] = ""
+    return record
+
+
+def unsupported_record(engine, role, workload, group, parameters, reason):
+    """Schema 3's record of a workload `engine` did not run, as rxbench writes it: no unit, no statistics."""
+    record = {"schema": "3", **CONTEXT, "engine": engine, "role": role, "workload": workload, "group": group,
+              "parameters": parameters, "metric": rxcsv.UNSUPPORTED, "unit": "", "n": ""}
+    record.update({name: "" for name in rxcsv.STATISTICS})
+    record.update({"flag": rxcsv.UNSUPPORTED, "note": reason})
     return record
 
 
@@ -111,6 +122,37 @@ def v2_report(tmp_path_factory):
     import report
     folder = tmp_path_factory.mktemp("v2")
     path = write_csv(folder / "synthetic.csv", synthetic_rows())
+    out = folder / "report"
+    assert report.main([path, "--out", str(out)]) == 0
+    return path, out, (out / "index.html").read_text()
+
+
+# Schema 3: MergeMany ran on the engines only; the floor lacks the operator and async-stream's checksum
+# order is declined; ObserveOnSerialQueue ran on no row at all.
+MERGE_REASON = "merge"
+ASYNC_REASON = ("this checksum delivered asynchronously: the checksum's order is each source run to its end "
+                "in turn; asynchronous inputs interleave")
+OBSERVE_ON_REASON = "observeOn(serial queue): no scheduler operator; the consuming task's executor decides"
+
+
+def synthetic_rows_v3():
+    rows = [dict(r, schema="3", note="") for r in synthetic_rows()]
+    for index, (engine, role) in enumerate(ENGINES):
+        if engine not in ("baseline", "async-stream"):
+            rows.append(row(engine, role, "MergeMany", "fanout", "sources=100", "ns_per_event", "ns/event",
+                            40.0 + index, schema="3"))
+    rows += [unsupported_record("baseline", "reference", "MergeMany", "fanout", "sources=100", MERGE_REASON),
+             unsupported_record("async-stream", "library", "MergeMany", "fanout", "sources=100", ASYNC_REASON),
+             unsupported_record("async-stream", "library", "ObserveOnSerialQueue", "rxswift", "", OBSERVE_ON_REASON)]
+    return rows
+
+
+@pytest.fixture(scope="session")
+def v3_report(tmp_path_factory):
+    """A report of the synthetic v3 CSV, with its `unsupported` records: (csv, folder, page)."""
+    import report
+    folder = tmp_path_factory.mktemp("v3")
+    path = write_csv(folder / "synthetic-v3.csv", synthetic_rows_v3())
     out = folder / "report"
     assert report.main([path, "--out", str(out)]) == 0
     return path, out, (out / "index.html").read_text()

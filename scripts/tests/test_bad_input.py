@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from conftest import SCRIPTS, row, synthetic_rows, write_csv
+from conftest import SCRIPTS, row, synthetic_rows, synthetic_rows_v3, unsupported_record, write_csv
 
 HEADER_V1 = ",".join(["schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile",
                       "clock_overhead_ns", "engine", "role", "workload", "group", "parameters", "metric", "unit",
@@ -23,7 +23,11 @@ def bad_files(tmp_path):
     empty.write_text("")
     header_only = tmp_path / "header-only.csv"
     header_only.write_text(HEADER_V1 + ",flag\n")
-    schema3 = write_csv(tmp_path / "schema3.csv", [dict(r, schema="3") for r in synthetic_rows()[:5]])
+    schema4 = write_csv(tmp_path / "schema4.csv", [dict(r, schema="4") for r in synthetic_rows()[:5]])
+    # Declared version 3 but without its `note` column.
+    v3_without_note = write_csv(tmp_path / "no-note.csv", [dict(r, schema="3") for r in synthetic_rows()[:5]])
+    reasonless = write_csv(tmp_path / "reasonless.csv", synthetic_rows_v3()[:3] + [
+        unsupported_record("baseline", "reference", "MergeMany", "fanout", "sources=100", "")])
     foreign = tmp_path / "foreign.csv"
     foreign.write_text("name,value\nfoo,1\n")
     v2_without_flag = write_csv(tmp_path / "no-flag.csv", [row("sink", "engine", "W", "g", "", "ns_per_event",
@@ -45,7 +49,9 @@ def bad_files(tmp_path):
         (tmp_path / "missing.csv", "no such file"),
         (empty, "empty CSV"),
         (header_only, "no data rows"),
-        (schema3, "schema version '3' is not supported"),
+        (schema4, "schema version '4' is not supported"),
+        (v3_without_note, "header is not schema 3's: it lacks note"),
+        (reasonless, "`unsupported` record without a reason"),
         (foreign, "not an rxbench CSV"),
         (v2_without_flag, "header is not schema 2's"),
         (not_a_number, "'fast', not a number"),

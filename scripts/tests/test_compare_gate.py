@@ -67,3 +67,50 @@ def test_below_the_floor_in_every_process_fails_and_in_one_only_warns(tmp_path):
     assert one.returncode == 0, one.stdout
     assert "below the floor in one timed process only" in one.stdout
     assert "5; 1 other process(es) not below" in one.stdout
+
+
+# Schema 3 adds `note`, and a record per workload a row did not run (metric and flag `unsupported`).
+HEADER_V3 = HEADER.rstrip("\n") + ",note\n"
+
+
+def row_v3(engine, metric, median, allocator="glibc"):
+    return "3" + row(engine, metric, median, allocator)[1:].rstrip("\n") + ",\n"
+
+
+def unsupported_v3(engine, reason, allocator="glibc"):
+    return f"3,d,c,s,cpu,2,{allocator},release,quick,30,{engine},engine,W,g,,unsupported,,,,,,,,,,unsupported,{reason}\n"
+
+
+def gate_files(tmp_path, reference, run):
+    """The gate on a reference and a run written with their own headers (schema 2 reference, 3 run)."""
+    reference_path, run_path = tmp_path / "reference.csv", tmp_path / "run.csv"
+    reference_path.write_text(reference)
+    run_path.write_text(run)
+    return subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference_path), "--run", str(run_path)],
+                          capture_output=True, text=True)
+
+
+def test_an_unsupported_record_is_no_figure(tmp_path):
+    """A schema 2 reference against a schema 3 run whose only addition is a reason: nothing to compare."""
+    reference = HEADER + row("sink", "mallocs_per_event", 1)
+    run = HEADER_V3 + row_v3("sink", "mallocs_per_event", 1) + unsupported_v3("baseline", "merge")
+    result = gate_files(tmp_path, reference, run)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 exact figures checked" in result.stdout
+
+
+def test_a_figure_that_became_unsupported_fails_with_its_reason(tmp_path):
+    reference = HEADER + row("sink", "mallocs_per_event", 1) + row("async-stream", "mallocs_per_event", 3)
+    run = HEADER_V3 + row_v3("sink", "mallocs_per_event", 1) + unsupported_v3("async-stream", "this checksum delivered asynchronously")
+    result = gate_files(tmp_path, reference, run)
+    assert result.returncode == 1
+    assert "unsupported in the run: this checksum delivered asynchronously" in result.stdout
+
+
+def test_compare_names_a_figure_that_became_unsupported(tmp_path):
+    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
+    old.write_text(HEADER + row("sink", "ns_per_event", 10) + row("async-stream", "ns_per_event", 90))
+    new.write_text(HEADER_V3 + row_v3("sink", "ns_per_event", 10) + unsupported_v3("async-stream", "merge"))
+    result = subprocess.run([sys.executable, str(SCRIPT), str(old), str(new)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "the row cannot express the workload" in result.stdout and "merge" in result.stdout

@@ -137,3 +137,51 @@ def test_every_row_of_the_committed_every_row_run_has_its_own_colour():
                 if style["color"] not in ("black", charts.OTHER_REFERENCE_STYLE["color"])]
     assert len(coloured) >= 12
     assert len(set(coloured)) == len(coloured)
+
+
+# Schema 3: what a row cannot express is in the report with its reason, beside the table, never only in a
+# tooltip (a printed page has none).
+
+def visible_text(html_text):
+    """The page's text as a reader sees it: tags and attributes (tooltips) removed, entities decoded."""
+    import html as html_module
+    without_attributes = re.sub(r"<[^>]*>", " ", html_text)
+    return re.sub(r"\s+", " ", html_module.unescape(without_attributes))
+
+
+def test_v3_records_are_kept_apart_from_the_figures():
+    from conftest import ASYNC_REASON, MERGE_REASON, synthetic_rows_v3, write_csv
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        run = rxcsv.load(write_csv(os.path.join(folder, "v3.csv"), synthetic_rows_v3()))
+    assert run.schema == "3"
+    assert all(row.metric != rxcsv.UNSUPPORTED for row in run.rows)
+    assert run.unsupported_reason("baseline", "MergeMany[sources=100]") == MERGE_REASON
+    assert run.unsupported_reason("async-stream", "MergeMany[sources=100]") == ASYNC_REASON
+    assert run.unsupported_reason("sink", "MergeMany[sources=100]") is None
+    assert rxcsv.UNSUPPORTED not in run.metrics()
+
+
+def test_an_unsupported_cell_shows_n_a_and_its_reason_under_the_table(v3_report):
+    from conftest import ASYNC_REASON, MERGE_REASON
+    _, _, page = v3_report
+    table = page[page.index("(ns_per_event"):]
+    table = table[:table.index("<h4>", 1)]   # the table and its notes, up to the next metric's heading
+    merge_line = re.search(r"<tr><td class=\"workload\">MergeMany\[sources=100\]</td>(.*?)</tr>", table).group(1)
+    cells = re.findall(r"<td class=\"cell[^\"]*\"[^>]*>(.*?)</td>", merge_line)
+    # Columns: baseline first (the floor), then engines and variant, references, libraries (async-stream last).
+    assert cells[0] == "n/a<sup>1</sup>" and cells[-1] == "n/a<sup>2</sup>", cells
+    notes = visible_text(table[table.index("</table>"):])
+    assert f"baseline cannot express this workload: {MERGE_REASON}" in notes
+    assert f"async-stream cannot express this workload: {ASYNC_REASON}" in notes
+
+
+def test_every_reason_of_the_csv_is_in_the_page_text(v3_report):
+    from conftest import ASYNC_REASON, MERGE_REASON, OBSERVE_ON_REASON
+    _, _, page = v3_report
+    text = visible_text(page)
+    for reason in (MERGE_REASON, ASYNC_REASON, OBSERVE_ON_REASON):
+        assert reason in text, reason
+    # ObserveOnSerialQueue has no figure on any row, so no table has a line for it: it is listed.
+    assert f"ObserveOnSerialQueue: async-stream cannot express it: {OBSERVE_ON_REASON}" in text
+
