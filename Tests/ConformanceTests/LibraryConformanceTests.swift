@@ -288,6 +288,8 @@ enum LibraryDifferences {
         "flatMap: inner flows run concurrently; completes after outer and every inner": sequentialFlatMap,
         "flatMap: inner error terminates and disposes outer and inners": sequentialFlatMap,
         "flatMap: outer error disposes the inners": sequentialFlatMap,
+        "publish subject: a subscriber added during a send gets the next value, not that one": sequentialFlatMap,
+        "publish subject: a sibling disposed during a send gets nothing of it": noOperator,
         "flatMapLatest: a new inner disposes the previous one at the switch": flatMapLatestUnreleased,
         "flatMapLatest: a new inner disposes the previous one at the switch [disposed at 221]": flatMapLatestUnreleased,
         "flatMapLatest: outer error disposes the inner": flatMapLatestUnreleased,

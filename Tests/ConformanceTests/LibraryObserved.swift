@@ -204,6 +204,12 @@ enum LibraryObserved {
             "take(0): completes without subscribing upstream": [
                 "source subscriptions [[(200, 200)]], expected [[]]",
             ],
+            "publish subject: a subscriber added during a send gets the next value, not that one": [
+                "events [next(2)@220, next(3)@230], expected [next(2)@220, next(3)@230, next(3)@230]",
+            ],
+            "publish subject: a sibling disposed during a send gets nothing of it": [
+                "unsupported: async-stream does not support takeUntil: no operator (racing two sequences needs a task group)",
+            ],
             "takeUntil: a synchronous trigger completes at once": [
                 "unsupported: async-stream does not support takeUntil: no operator (racing two sequences needs a task group)",
             ],
