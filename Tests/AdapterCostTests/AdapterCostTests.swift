@@ -37,7 +37,7 @@ struct AdapterCostTests {
         }
     }
 
-    @Test("sink: never -> map x depth", .enabled(if: AllocationCounter.isCalibrated), arguments: [1, 10])
+    @Test("sink: never -> map x depth", .enabled(if: AllocationCounter.isCalibrated, "malloc is not interposed in this process (sanitizer build, or macOS): no exact count to compare"), arguments: [1, 10])
     func sink(depth: Int) {
         let observer = AnyObserver<Int> { _ in }
         let transform = Self.increment
@@ -52,7 +52,7 @@ struct AdapterCostTests {
         #expect(Self.throughAdapter(SinkAdapter(), depth: depth) == direct)
     }
 
-    @Test("signal: never |> map x depth", .enabled(if: AllocationCounter.isCalibrated), arguments: [1, 10])
+    @Test("signal: never |> map x depth", .enabled(if: AllocationCounter.isCalibrated, "malloc is not interposed in this process (sanitizer build, or macOS): no exact count to compare"), arguments: [1, 10])
     func signal(depth: Int) {
         let transform = Self.increment
         let next: (Int) -> Void = { _ in }
@@ -70,7 +70,7 @@ struct AdapterCostTests {
     }
 
     @Test(
-        "subscriber and subscriber-direct: never -> map x depth", .enabled(if: AllocationCounter.isCalibrated),
+        "subscriber and subscriber-direct: never -> map x depth", .enabled(if: AllocationCounter.isCalibrated, "malloc is not interposed in this process (sanitizer build, or macOS): no exact count to compare"),
         arguments: [1, 10], [false, true])
     func subscriber(depth: Int, direct isDirect: Bool) {
         let transform = Self.increment
