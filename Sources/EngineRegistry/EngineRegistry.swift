@@ -89,6 +89,7 @@ public struct RegisteredEngine: Sendable {
         }
         translate = { workload in
             let scenario = workload.make(1)
+            if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { return reason }
             do throws(UnsupportedFlow) {
                 _ = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
                 return nil
@@ -98,7 +99,8 @@ public struct RegisteredEngine: Sendable {
         }
     }
 
-    /// Why this row cannot express `workload` (its flow translated at size 1, nothing subscribed), or nil.
+    /// Why this row cannot express `workload` (its flow translated at size 1, nothing subscribed; a feed from
+    /// several threads on a row whose subjects cannot take it), or nil.
     public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
         translate(workload)
     }

@@ -57,7 +57,7 @@ public struct Harness<Adapter: EngineAdapter> {
     public func runInMeasuredRegion(_ workload: Workload, size: Int) throws(HarnessError) {
         var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         let scenario = workload.make(size)
-        let tally = Tally(observers: scenario.subscribers)
+        let tally = Tally(for: scenario)
         let observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
         try runner.runChecked(scenario, tally: tally, observers: observers)
@@ -81,7 +81,7 @@ public struct Harness<Adapter: EngineAdapter> {
     private func measureThroughput(_ workload: Workload, size: Int) throws(HarnessError) -> [ResultRow] {
         var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         let scenario = workload.make(size)
-        let tally = Tally(observers: scenario.subscribers)
+        let tally = Tally(for: scenario)
         let observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
         for _ in 0..<options.warmupRuns { try runner.runChecked(scenario, tally: tally, observers: observers) }

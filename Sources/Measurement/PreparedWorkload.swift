@@ -67,7 +67,7 @@ private final class RunState<Adapter: EngineAdapter> {
     init(adapter: Adapter, workload: Workload, scenario: Scenario) {
         runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
         self.scenario = scenario
-        tally = Tally(observers: scenario.subscribers)
+        tally = Tally(for: scenario)
         observers = runner.observers(for: tally)
         runner.prepare(for: scenario)
     }

@@ -1,10 +1,15 @@
 import Dispatch
 import RxBenchCore
+import Synchronization
 
 /// What the terminal observers of a run saw. Each observer folds its own values in order into its own
 /// slot (see `Checksum`); the observer closures capture only this object and their slot index, and are
 /// made once, before anything is measured. Per event an observer does one closure call, one multiply-add
 /// and one increment: the same in every row.
+///
+/// For a feed that sends from several threads at once (`Feed.concurrent`) the order is not defined and one
+/// observer may be called from several threads at once, so its observers instead add each value to a
+/// shared sum and count it, both atomic wrapping adds (`inAnyOrder`).
 final class Tally: @unchecked Sendable {
     // Written by the delivering thread(s); read by the harness only after `terminations` was signalled or
     // after a synchronous run returned, which orders the accesses.
@@ -13,15 +18,23 @@ final class Tally: @unchecked Sendable {
     @exclusivity(unchecked) private var completions = 0
     @exclusivity(unchecked) private var errors = 0
     private let folds: UnsafeMutablePointer<Int>
+    /// Set for a concurrent feed: every count goes here instead.
+    private let shared: AtomicTally?
     private(set) var observers: [EventObserver] = []
     let terminations = DispatchSemaphore(value: 0)
 
-    /// A tally with `observers` independent observers.
-    init(observers count: Int) {
+    /// A tally with `observers` independent observers; `inAnyOrder`: safe for concurrent calls.
+    init(observers count: Int, inAnyOrder: Bool = false) {
         let count = max(1, count)
         folds = .allocate(capacity: count)
         folds.initialize(repeating: 0, count: count)
-        observers = (0..<count).map { observer(slot: $0) }
+        shared = inAnyOrder ? AtomicTally() : nil
+        observers = (0..<count).map { shared?.observer(terminations) ?? observer(slot: $0) }
+    }
+
+    /// The tally `scenario`'s observers need.
+    convenience init(for scenario: Scenario) {
+        self.init(observers: scenario.subscribers, inAnyOrder: scenario.feed.isConcurrent)
     }
 
     deinit { folds.deallocate() }
@@ -45,6 +58,7 @@ final class Tally: @unchecked Sendable {
 
     /// The combined checksum of every observer so far.
     var checksum: Checksum {
+        if let shared { return shared.checksum }
         var fold = 0
         for slot in observers.indices { fold &+= folds[slot] }
         return Checksum(values: values, fold: fold, completions: completions, errors: errors)
@@ -55,6 +69,47 @@ final class Tally: @unchecked Sendable {
         completions = 0
         errors = 0
         folds.update(repeating: 0, count: observers.count)
+        shared?.reset()
+    }
+}
+
+/// The counts of `Tally`'s observers for a concurrent feed: every observer adds to the same atomics, so
+/// the checksum is exact whatever the interleaving (a dropped, duplicated or lost value changes it).
+final class AtomicTally: Sendable {
+    private let values = Atomic<Int>(0)
+    private let sum = Atomic<Int>(0)
+    private let completions = Atomic<Int>(0)
+    private let errors = Atomic<Int>(0)
+
+    func observer(_ terminations: DispatchSemaphore) -> EventObserver {
+        EventObserver(
+            next: { [self] value in
+                values.wrappingAdd(1, ordering: .relaxed)
+                sum.wrappingAdd(value, ordering: .relaxed)
+            },
+            error: { [self] _ in
+                errors.wrappingAdd(1, ordering: .relaxed)
+                terminations.signal()
+            },
+            completed: { [self] in
+                completions.wrappingAdd(1, ordering: .relaxed)
+                terminations.signal()
+            })
+    }
+
+    /// Read after the run's threads were joined (the harness waits for its feed's threads and for every
+    /// terminal event), which orders these loads after every add.
+    var checksum: Checksum {
+        Checksum(
+            values: values.load(ordering: .relaxed), fold: sum.load(ordering: .relaxed),
+            completions: completions.load(ordering: .relaxed), errors: errors.load(ordering: .relaxed))
+    }
+
+    func reset() {
+        values.store(0, ordering: .relaxed)
+        sum.store(0, ordering: .relaxed)
+        completions.store(0, ordering: .relaxed)
+        errors.store(0, ordering: .relaxed)
     }
 }
 
@@ -81,6 +136,8 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     let workloadID: String
     private var subjects: [Adapter.Subject] = []
     private var subscriptions: [Adapter.Subscription] = []
+    /// The short-lived subscribers' observer of a concurrent feed: it ignores what it gets (from any thread).
+    private var churnObserver: Adapter.Observer?
 
     init(adapter: Adapter, workloadID: String) {
         self.adapter = adapter
@@ -91,6 +148,9 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func prepare(for scenario: Scenario) {
         subjects.reserveCapacity(scenario.subjects.count)
         subscriptions.reserveCapacity(scenario.subscribers + 1)
+        if scenario.feed.isConcurrent, churnObserver == nil {
+            churnObserver = adapter.nativeObserver(EventObserver(next: { _ in }))
+        }
     }
 
     /// The tally and the native observers for `scenario`, made outside any measured region.
@@ -108,7 +168,11 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
             for index in 0..<scenario.subscribers {
                 subscriptions.append(adapter.subscribe(stream, with: observers[index]))
             }
-            feed(scenario.feed)
+            if case let .concurrent(concurrent) = scenario.feed {
+                feed(concurrent, churning: stream)
+            } else {
+                feed(scenario.feed)
+            }
             if scenario.awaitsTermination {
                 for _ in 0..<scenario.subscribers where tally.terminations.wait(timeout: .now() + 60) == .timedOut {
                     throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
@@ -159,6 +223,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     }
 
     func stream(_ scenario: Scenario) throws(HarnessError) -> Adapter.Stream {
+        if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { throw .unsupported(reason) }
         do { return try adapter.stream(scenario.flow, subjects: subjects) } catch { throw .unsupported(error) }
     }
 
@@ -167,6 +232,29 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         let sender = adapter.sender(for: subjects[index])
         for value in feed.values { sender.next(value) }
         if thenComplete { sender.completed() }
+    }
+
+    /// Each sender queue sends its share into the subject while the churn queue subscribes and disposes
+    /// short-lived subscribers to `stream`; once all have finished, the subject completes. The blocks are
+    /// made per lifecycle (a few allocations, the same in the runs of n and of 2n, so they cancel in the
+    /// difference). Engines take subscribe, dispose and sends from any thread, which is why the stream and
+    /// observer may cross threads here.
+    func feed(_ feed: ConcurrentFeed, churning stream: Adapter.Stream) {
+        let sender = adapter.sender(for: subjects[feed.subject])
+        let group = DispatchGroup()
+        for (queue, share) in zip(feed.senders, feed.shares) {
+            queue.async(group: group) {
+                for value in share { sender.next(value) }
+            }
+        }
+        nonisolated(unsafe) let stream = stream
+        nonisolated(unsafe) let observer = churnObserver!
+        let adapter = adapter
+        feed.churn.async(group: group) {
+            for _ in 0..<feed.churnCycles { adapter.dispose(adapter.subscribe(stream, with: observer)) }
+        }
+        group.wait()
+        sender.completed()
     }
 
     mutating func disposeAll() {

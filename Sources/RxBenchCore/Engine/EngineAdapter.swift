@@ -42,6 +42,12 @@ public protocol EngineAdapter: Sendable {
     /// `nil` where the engine does not count (release builds, reference rows). A requirement, not only an
     /// extension member, so that generic code (the conformance runner) reaches the engine's own count.
     var liveObjects: Int? { get }
+
+    /// Why this row's subjects cannot take values from several threads at once, or nil where they can
+    /// (every engine and variant: SPEC's thread-safety contract). The harness declines a scenario whose feed
+    /// sends from several threads (`Feed.concurrent`) on a row that gives a reason. A requirement for the
+    /// same reason as `liveObjects`.
+    var concurrentSendingUnsupported: UnsupportedFlow? { get }
 }
 
 /// Who an adapter is, for listings, CSV rows and documentation.
@@ -160,6 +166,9 @@ extension Flow {
 extension EngineAdapter {
     /// Engines that do not count live objects (reference rows) report none.
     public var liveObjects: Int? { nil }
+
+    /// Subjects take concurrent senders unless the row says otherwise.
+    public var concurrentSendingUnsupported: UnsupportedFlow? { nil }
 
     /// Converts and subscribes in one call, for tests and the conformance runner (not for measured loops).
     public func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription {
