@@ -44,7 +44,7 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
 /// reports).
 struct SpinLock: ~Copyable, @unchecked Sendable {
     /// 0: free, 1: held.
-    let word = Atomic<Int>(0)
+    let word = Atomic<UInt32>(0)
 
     init() {}
 
@@ -64,15 +64,11 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
                 return
             }
         }
-        LockWait.acquire {
-            word.load(ordering: .relaxed) == 0
-                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
-                    .exchanged
-        }
+        FutexWord.lockContended(word)
     }
 
     func unlock() {
-        word.store(0, ordering: .releasing)
+        FutexWord.unlock(word)
     }
 }
 #endif

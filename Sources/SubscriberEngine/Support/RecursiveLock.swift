@@ -28,8 +28,10 @@ func currentThreadID() -> UInt {
 ///
 /// It is a non-copyable struct so that it lives inline in its owner (no allocation per subscriber).
 struct RecursiveLock: ~Copyable {
-    /// The owner's thread id, 0 when free.
+    /// The owner's thread id, 0 when free; written only by the holder of `state`.
     let owner = Atomic<UInt>(0)
+    /// Guards the owner's section: a futex word (`FutexWord`: 0 free, 1 held, 2 held with sleepers).
+    let state = Atomic<UInt32>(0)
 
     init() {}
 
@@ -37,36 +39,33 @@ struct RecursiveLock: ~Copyable {
     @inline(__always)
     func withLock(_ body: () -> Void) {
         let me = currentThreadID()
-        let (taken, holder) = owner.compareExchange(
-            expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
-        if taken {
-            body()
-            owner.store(0, ordering: .releasing)
-        } else if holder == me {
+        if owner.load(ordering: .relaxed) == me {
             // Re-entry from inside delivery on this thread: the outer frame still holds the lock.
             body()
-        } else {
-            lockSlow(me)
-            body()
-            owner.store(0, ordering: .releasing)
+            return
         }
+        if !state.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+            .exchanged
+        {
+            lockSlow()
+        }
+        owner.store(me, ordering: .relaxed)
+        body()
+        owner.store(0, ordering: .relaxed)
+        FutexWord.unlock(state)
     }
 
     @inline(never)
-    private func lockSlow(_ me: UInt) {
+    private func lockSlow() {
         // Busy-wait a little: most critical sections are one delivery.
         for _ in 0..<64 {
-            if owner.load(ordering: .relaxed) == 0,
-                owner.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
+            if state.load(ordering: .relaxed) == 0,
+                state.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
                     .exchanged
             {
                 return
             }
         }
-        LockWait.acquire {
-            owner.load(ordering: .relaxed) == 0
-                && owner.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
-                    .exchanged
-        }
+        FutexWord.lockContended(state)
     }
 }
