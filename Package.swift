@@ -84,8 +84,7 @@ let package = Package(
     targets: [
         // Engines: no dependency on anything in this package but LockWait, how their one-word locks wait under
         // contention.
-        .target(name: "CFutex"),
-        .target(name: "LockWait", dependencies: ["CFutex"], swiftSettings: engineSettings),
+        .target(name: "LockWait", swiftSettings: engineSettings),
         .target(name: "SinkEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
         .target(name: "SignalEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
         .target(name: "SubscriberEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),

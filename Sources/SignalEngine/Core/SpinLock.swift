@@ -44,7 +44,7 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
 /// reports).
 struct SpinLock: ~Copyable, @unchecked Sendable {
     /// 0: free, 1: held.
-    let word = Atomic<UInt32>(0)
+    let word = Atomic<Int>(0)
 
     init() {}
 
@@ -64,11 +64,15 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
                 return
             }
         }
-        FutexWord.lockContended(word)
+        LockWait.acquire {
+            word.load(ordering: .relaxed) == 0
+                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 
     func unlock() {
-        FutexWord.unlock(word)
+        word.store(0, ordering: .releasing)
     }
 }
 #endif

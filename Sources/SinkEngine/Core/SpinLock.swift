@@ -39,7 +39,7 @@ struct SpinLock: ~Copyable {
 /// then sleeps in short naps (`LockWait`) rather than burn its time slice.
 struct SpinLock: ~Copyable {
     // Guards nothing itself: 0 free, 1 held.
-    private let word = Atomic<UInt32>(0)
+    private let word = Atomic<UInt8>(0)
 
     init() {}
 
@@ -62,12 +62,16 @@ struct SpinLock: ~Copyable {
                 return
             }
         }
-        FutexWord.lockContended(word)
+        LockWait.acquire {
+            word.load(ordering: .relaxed) == 0
+                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 
     @inline(__always)
     func unlock() {
-        FutexWord.unlock(word)
+        word.store(0, ordering: .releasing)
     }
 
     @inline(__always)

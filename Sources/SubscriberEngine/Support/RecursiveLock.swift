@@ -28,10 +28,8 @@ func currentThreadID() -> UInt {
 ///
 /// It is a non-copyable struct so that it lives inline in its owner (no allocation per subscriber).
 struct RecursiveLock: ~Copyable {
-    /// The owner's thread id, 0 when free; written only by the holder of `state`.
+    /// The owner's thread id, 0 when free.
     let owner = Atomic<UInt>(0)
-    /// Guards the owner's section: a futex word (`FutexWord`: 0 free, 1 held, 2 held with sleepers).
-    let state = Atomic<UInt32>(0)
 
     init() {}
 
@@ -39,33 +37,36 @@ struct RecursiveLock: ~Copyable {
     @inline(__always)
     func withLock(_ body: () -> Void) {
         let me = currentThreadID()
-        if owner.load(ordering: .relaxed) == me {
+        let (taken, holder) = owner.compareExchange(
+            expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
+        if taken {
+            body()
+            owner.store(0, ordering: .releasing)
+        } else if holder == me {
             // Re-entry from inside delivery on this thread: the outer frame still holds the lock.
             body()
-            return
+        } else {
+            lockSlow(me)
+            body()
+            owner.store(0, ordering: .releasing)
         }
-        if !state.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
-            .exchanged
-        {
-            lockSlow()
-        }
-        owner.store(me, ordering: .relaxed)
-        body()
-        owner.store(0, ordering: .relaxed)
-        FutexWord.unlock(state)
     }
 
     @inline(never)
-    private func lockSlow() {
+    private func lockSlow(_ me: UInt) {
         // Busy-wait a little: most critical sections are one delivery.
         for _ in 0..<64 {
-            if state.load(ordering: .relaxed) == 0,
-                state.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+            if owner.load(ordering: .relaxed) == 0,
+                owner.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
                     .exchanged
             {
                 return
             }
         }
-        FutexWord.lockContended(state)
+        LockWait.acquire {
+            owner.load(ordering: .relaxed) == 0
+                && owner.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 }

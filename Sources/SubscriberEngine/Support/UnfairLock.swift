@@ -14,7 +14,7 @@ import Synchronization
 /// event (the bind-derived operators add and remove a disposable for every value) and on the dispose path.
 struct UnfairLock: ~Copyable {
     /// 0 when free, 1 when held.
-    private let word = Atomic<UInt32>(0)
+    private let word = Atomic<UInt8>(0)
 
     init() {}
 
@@ -26,7 +26,7 @@ struct UnfairLock: ~Copyable {
             lockSlow()
         }
         let result = body()
-        FutexWord.unlock(word)
+        word.store(0, ordering: .releasing)
         return result
     }
 
@@ -40,6 +40,10 @@ struct UnfairLock: ~Copyable {
                 return
             }
         }
-        FutexWord.lockContended(word)
+        LockWait.acquire {
+            word.load(ordering: .relaxed) == 0
+                && word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+        }
     }
 }
