@@ -40,6 +40,16 @@ struct ContentionTests {
         }
     }
 
+    /// The catalogue test runs these too; here they run alone, so that `swift test --sanitize=thread --filter
+    /// Contention` checks the concurrent feed on every row without the rest of the catalogue.
+    @Test("every row that expresses the contention group gets its checksum", arguments: EngineRegistry.ids)
+    func checksums(engineID: String) throws {
+        let engine = try #require(EngineRegistry.engine(id: engineID))
+        for workload in try #require(Catalogue.select("contention")) where engine.unsupported(workload) == nil {
+            #expect(try !engine.measure(workload, size: 1_001, options: Self.options).isEmpty, "\(workload.id)")
+        }
+    }
+
     @Test("rows whose subjects have no lock decline ContendedSubject; engines and variants run it")
     func declines() throws {
         let workload = try #require(Catalogue.select("ContendedSubject[threads=4]")?.first)
