@@ -8,8 +8,10 @@ A markdown table whose figures come from a results file is preceded by a marker 
 Every numeric cell of that table (outside the first column, and outside columns whose header names a
 ratio: 'x', 'ratio', '%') must equal, at the precision it is written with, some statistic (median, min,
 max, mad, p90, p99, p999) of some row of the named CSV; units and SI prefixes (ns, µs, ms, k, M, B, kB)
-are understood. A marker naming a missing file, or a table cell no row matches, fails the check with
-one line naming the document, the line and the figure. Exit 1 on any failure.
+are understood. A marker may name a glob instead (`results/contention/DIR/*.csv`, for an A/B whose runs
+are one file each): then every cell must be in one of the files it matches. A marker naming a missing
+file or a glob matching none, or a table cell no row matches, fails the check with one line naming the
+document, the line and the figure. Exit 1 on any failure.
 
     scripts/check-doc-figures.py [FILES...]      (default: README.md and docs/**/*.md)
 """
@@ -25,9 +27,14 @@ NUMBER = re.compile(r"^[~≈]?\s*(-?\d+(?:\.\d+)?)\s*(ns|µs|us|ms|s|k|M|G|B|kB|
 SCALE = {"ns": 1, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "k": 1e3, "M": 1e6, "G": 1e9, "kB": 1e3, "MB": 1e6}
 
 
-def values_of(path):
-    with open(path, newline="") as handle:
-        rows = list(csv.DictReader(handle))
+def values_of(source):
+    paths = sorted(glob.glob(source)) if any(char in source for char in "*?[") else [source]
+    if not paths:
+        raise OSError(f"{source} matches no file")
+    rows = []
+    for path in paths:
+        with open(path, newline="") as handle:
+            rows += list(csv.DictReader(handle))
     values = []
     for row in rows:
         for column in STATISTICS:

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A/B of two rxbench builds on the contention group, alternating runs so that a change in the machine's
 # load falls on both: scripts/contention-ab.sh OLD_BINARY NEW_BINARY OUT_DIR [RUNS]. Writes
-# OUT_DIR/{old,new}-K.csv (K = 1..RUNS, default 3) and prints each row's median per run.
-# Used for the spin-then-park lock decision (docs/decisions/parking-lock.md).
+# OUT_DIR/{old,new}-K.csv (K = 1..RUNS, default 3) and prints each row's median (MAD) per run.
+# Used for the spin-then-park lock decision (docs/decisions/parking-lock.md). OLD_COMMIT and NEW_COMMIT, when
+# set, name the commit each binary was built from in its CSVs' context (else rxbench asks git for HEAD).
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "contention-ab.sh: give OLD_BINARY NEW_BINARY OUT_DIR [RUNS]" >&2
@@ -15,8 +16,9 @@ done
 mkdir -p "$out"
 for k in $(seq 1 "$runs"); do
   for side in old new; do
-    binary=$old; [ "$side" = new ] && binary=$new
-    "$binary" --engine sink,signal,subscriber,subscriber-direct --workload contention --profile standard \
+    binary=$old commit=${OLD_COMMIT:-}
+    [ "$side" = new ] && binary=$new commit=${NEW_COMMIT:-}
+    RXBENCH_COMMIT=${commit:-$(git rev-parse --short=12 HEAD)} "$binary" --engine sink,signal,subscriber,subscriber-direct --workload contention --profile standard \
       --format csv --output "$out/$side-$k.csv" 2>/dev/null
   done
 done
@@ -28,7 +30,8 @@ for side in ("old", "new"):
     for k in range(1, runs + 1):
         for row in csv.DictReader(open(f"{out}/{side}-{k}.csv")):
             if row["metric"] == "ns_per_event":
-                table.setdefault((row["engine"], row["workload"], row["parameters"]), {}).setdefault(side, []).append(row["median"])
+                table.setdefault((row["engine"], row["workload"], row["parameters"]), {}).setdefault(side, []).append(
+                    f"{row['median']} ({row['mad']})")
 for (engine, workload, parameters), sides in sorted(table.items()):
-    print(f"{engine:18} {workload}[{parameters}]  old {' '.join(sides.get('old', []))}  new {' '.join(sides.get('new', []))}")
+    print(f"{engine:18} {workload}[{parameters}]  old {' / '.join(sides.get('old', []))}  new {' / '.join(sides.get('new', []))}")
 PY

@@ -89,6 +89,7 @@ public struct RegisteredEngine: Sendable {
         }
         translate = { workload in
             let scenario = workload.make(1)
+            if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { return reason }
             do throws(UnsupportedFlow) {
                 let stream = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
                 return scenario.refusal(
@@ -100,7 +101,8 @@ public struct RegisteredEngine: Sendable {
     }
 
     /// Why this row cannot run `workload` (its flow translated at size 1, nothing subscribed: an operator it
-    /// lacks, or a checksum that needs the synchronous delivery the row does not give), or nil.
+    /// lacks, a feed from several threads on a row whose subjects cannot take it, or a checksum that needs
+    /// the synchronous delivery the row does not give), or nil.
     public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
         translate(workload)
     }

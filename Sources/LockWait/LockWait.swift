@@ -14,6 +14,8 @@ import Darwin
 /// any sleep, which takes an atomic read-modify-write (or a full fence) on every unlock where a releasing
 /// store suffices now. Measured on ContendedMerge (docs/decisions/parking-lock.md), waking parked waiters
 /// on release made `signal` about 3x slower than spin-then-yield; these naps left every row where it was.
+/// On ContendedSubject (sends with concurrent subscribe and dispose) a futex lock woken on release did no
+/// better than these naps on any row.
 public enum LockWait {
     /// Attempts while yielding before the first nap (the caller has spun already, inline: a short critical
     /// section is usually over within the spin; a holder that lost its core usually gets it back within the

@@ -6,6 +6,10 @@ import Synchronization
 /// slot (see `Checksum`); the observer closures capture only this object and their slot index, and are
 /// made once, before anything is measured. Per event an observer does one closure call, one multiply-add
 /// and one increment: the same in every row.
+///
+/// For a feed that sends from several threads at once (`Feed.concurrent`) the order is not defined and one
+/// observer may be called from several threads at once, so its observers instead add each value to a
+/// shared sum and count it, both atomic wrapping adds (`inAnyOrder`).
 final class Tally: @unchecked Sendable {
     // Written by the delivering thread(s); read by the harness only after `terminations` was signalled or
     // after a synchronous run returned, which orders the accesses.
@@ -14,6 +18,8 @@ final class Tally: @unchecked Sendable {
     @exclusivity(unchecked) private var completions = 0
     @exclusivity(unchecked) private var errors = 0
     private let folds: UnsafeMutablePointer<Int>
+    /// Set for a concurrent feed: every count goes here instead.
+    private let shared: AtomicTally?
     private(set) var observers: [EventObserver] = []
     let terminations = DispatchSemaphore(value: 0)
     /// For a row that delivers asynchronously: the events (values and terminal events) of the lifecycle not
@@ -23,12 +29,17 @@ final class Tally: @unchecked Sendable {
 
     /// A tally with `observers` independent observers. `countsDeliveries`: the observers also count down
     /// `outstanding` (an atomic per event, for rows that deliver asynchronously only: the others' observers
-    /// stay as they were).
-    init(observers count: Int, countsDeliveries: Bool = false) {
+    /// stay as they were). `inAnyOrder`: the observers are safe for concurrent calls (a feed from several
+    /// threads).
+    init(observers count: Int, countsDeliveries: Bool = false, inAnyOrder: Bool = false) {
         let count = max(1, count)
         folds = .allocate(capacity: count)
         folds.initialize(repeating: 0, count: count)
-        observers = (0..<count).map { countsDeliveries ? countingObserver(slot: $0) : observer(slot: $0) }
+        shared = inAnyOrder ? AtomicTally() : nil
+        observers = (0..<count).map { slot in
+            let plain = shared?.observer(terminations) ?? observer(slot: slot)
+            return countsDeliveries ? countingObserver(plain) : plain
+        }
     }
 
     /// Arms the count for one lifecycle of asynchronous delivery: `events` values and terminal events.
@@ -36,9 +47,8 @@ final class Tally: @unchecked Sendable {
         outstanding.store(events, ordering: .releasing)
     }
 
-    private func countingObserver(slot: Int) -> EventObserver {
-        let plain = observer(slot: slot)
-        return EventObserver(
+    private func countingObserver(_ plain: EventObserver) -> EventObserver {
+        EventObserver(
             next: { [self] value in
                 plain.next(value)
                 countDelivery()
@@ -78,6 +88,7 @@ final class Tally: @unchecked Sendable {
 
     /// The combined checksum of every observer so far.
     var checksum: Checksum {
+        if let shared { return shared.checksum }
         var fold = 0
         for slot in observers.indices { fold &+= folds[slot] }
         return Checksum(values: values, fold: fold, completions: completions, errors: errors)
@@ -88,6 +99,47 @@ final class Tally: @unchecked Sendable {
         completions = 0
         errors = 0
         folds.update(repeating: 0, count: observers.count)
+        shared?.reset()
+    }
+}
+
+/// The counts of `Tally`'s observers for a concurrent feed: every observer adds to the same atomics, so
+/// the checksum is exact whatever the interleaving (a dropped, duplicated or lost value changes it).
+final class AtomicTally: Sendable {
+    private let values = Atomic<Int>(0)
+    private let sum = Atomic<Int>(0)
+    private let completions = Atomic<Int>(0)
+    private let errors = Atomic<Int>(0)
+
+    func observer(_ terminations: DispatchSemaphore) -> EventObserver {
+        EventObserver(
+            next: { [self] value in
+                values.wrappingAdd(1, ordering: .relaxed)
+                sum.wrappingAdd(value, ordering: .relaxed)
+            },
+            error: { [self] _ in
+                errors.wrappingAdd(1, ordering: .relaxed)
+                terminations.signal()
+            },
+            completed: { [self] in
+                completions.wrappingAdd(1, ordering: .relaxed)
+                terminations.signal()
+            })
+    }
+
+    /// Read after the run's threads were joined (the harness waits for its feed's threads and for every
+    /// terminal event), which orders these loads after every add.
+    var checksum: Checksum {
+        Checksum(
+            values: values.load(ordering: .relaxed), fold: sum.load(ordering: .relaxed),
+            completions: completions.load(ordering: .relaxed), errors: errors.load(ordering: .relaxed))
+    }
+
+    func reset() {
+        values.store(0, ordering: .relaxed)
+        sum.store(0, ordering: .relaxed)
+        completions.store(0, ordering: .relaxed)
+        errors.store(0, ordering: .relaxed)
     }
 }
 
@@ -117,6 +169,9 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     /// Whether the scenario's stream on this row delivers asynchronously (set by `tally(for:observers:)`).
     private(set) var deliversAsynchronously = false
 
+    /// The short-lived subscribers' observer of a concurrent feed: it ignores what it gets (from any thread).
+    private var churnObserver: Adapter.Observer?
+
     init(adapter: Adapter, workloadID: String) {
         self.adapter = adapter
         self.workloadID = workloadID
@@ -126,6 +181,9 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func prepare(for scenario: Scenario) {
         subjects.reserveCapacity(scenario.subjects.count)
         subscriptions.reserveCapacity(scenario.subscribers + 1)
+        if scenario.feed.isConcurrent, churnObserver == nil {
+            churnObserver = adapter.nativeObserver(EventObserver(next: { _ in }))
+        }
     }
 
     /// The tally for `scenario` on this row, made outside any measured region: its flow is translated once to
@@ -137,7 +195,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: deliversAsynchronously) {
             throw .unsupported(refusal)
         }
-        return Tally(observers: count, countsDeliveries: deliversAsynchronously)
+        return Tally(observers: count, countsDeliveries: deliversAsynchronously, inAnyOrder: scenario.feed.isConcurrent)
     }
 
     /// The tally and the native observers for `scenario`, made outside any measured region.
@@ -158,7 +216,11 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
             for index in 0..<scenario.subscribers {
                 subscriptions.append(adapter.subscribe(stream, with: observers[index]))
             }
-            feed(scenario.feed)
+            if case let .concurrent(concurrent) = scenario.feed {
+                feed(concurrent, churning: stream)
+            } else {
+                feed(scenario.feed)
+            }
             if deliversAsynchronously {
                 if events > 0, tally.delivered.wait(timeout: .now() + 60) == .timedOut {
                     throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
@@ -219,6 +281,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     }
 
     func stream(_ scenario: Scenario) throws(HarnessError) -> Adapter.Stream {
+        if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { throw .unsupported(reason) }
         do { return try adapter.stream(scenario.flow, subjects: subjects) } catch { throw .unsupported(error) }
     }
 
@@ -228,6 +291,30 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         for value in feed.values { sender.next(value) }
         if thenComplete { sender.completed() }
     }
+
+    /// Each sender queue sends its share into the subject while the churn queue subscribes and disposes
+    /// short-lived subscribers to `stream`; once all have finished, the subject completes. The blocks are
+    /// made per lifecycle (a few allocations, the same in the runs of n and of 2n, so they cancel in the
+    /// difference). Engines take subscribe, dispose and sends from any thread, which is why the stream and
+    /// observer may cross threads here.
+    func feed(_ feed: ConcurrentFeed, churning stream: Adapter.Stream) {
+        let sender = adapter.sender(for: subjects[feed.subject])
+        let group = DispatchGroup()
+        for (queue, share) in zip(feed.senders, feed.shares) {
+            queue.async(group: group) {
+                for value in share { sender.next(value) }
+            }
+        }
+        nonisolated(unsafe) let stream = stream
+        nonisolated(unsafe) let observer = churnObserver!
+        let adapter = adapter
+        feed.churn.async(group: group) {
+            for _ in 0..<feed.churnCycles { adapter.dispose(adapter.subscribe(stream, with: observer)) }
+        }
+        group.wait()
+        sender.completed()
+    }
+
 
     /// Disposes every subscription; where delivery is asynchronous, also waits until each consumer has
     /// stopped, so that nothing of this lifecycle runs into the next.

@@ -108,7 +108,7 @@ extension SabotageTests {
     }
 }
 
-enum Sabotage: Sendable, CustomTestStringConvertible {
+enum Sabotage: Sendable, Equatable, CustomTestStringConvertible {
     case none
     /// The first `map` of the flow is left out, as a fusion that drops a stage would.
     case skipFirstMap
@@ -123,6 +123,12 @@ enum Sabotage: Sendable, CustomTestStringConvertible {
     case ignoreDispose
     /// The answer of a one-result flow goes on without the second request it should select.
     case skipSecondRequest
+    /// The value 11 never arrives (keyed by value: safe when values arrive from several threads at once).
+    case dropValue
+    /// The value 11 arrives twice.
+    case duplicateValue
+    /// The value 10 arrives twice and 11 never: the count is right, the sum is not.
+    case duplicateOneDropAnother
 
     var testDescription: String { "\(self)" }
 }
@@ -166,9 +172,30 @@ struct Saboteur: EngineAdapter {
     }
 
     func nativeObserver(_ observer: EventObserver) -> SinkAdapter.Observer {
+        if let byValue = Self.brokenByValue(observer, sabotage) { return base.nativeObserver(byValue) }
         let reordering = Reordering(observer, sabotage: sabotage)
         return base.nativeObserver(
             EventObserver(next: { reordering.next($0) }, error: observer.error, completed: observer.completed))
+    }
+
+    /// The value-keyed sabotages: stateless, so safe for concurrent calls.
+    static func brokenByValue(_ observer: EventObserver, _ sabotage: Sabotage) -> EventObserver? {
+        let next: @Sendable (Int) -> Void
+        switch sabotage {
+        case .dropValue: next = { value in if value != 11 { observer.next(value) } }
+        case .duplicateValue:
+            next = { value in
+                observer.next(value)
+                if value == 11 { observer.next(value) }
+            }
+        case .duplicateOneDropAnother:
+            next = { value in
+                if value != 11 { observer.next(value) }
+                if value == 10 { observer.next(value) }
+            }
+        default: return nil
+        }
+        return EventObserver(next: next, error: observer.error, completed: observer.completed)
     }
 
     func subscribe(_ stream: SinkAdapter.Stream, with observer: SinkAdapter.Observer) -> SinkAdapter.Subscription {

@@ -49,3 +49,21 @@ def test_a_ratio_beside_a_figure_is_that_figure_over_the_floor(tmp_path):
     assert check("42.07 (4.8x)").returncode == 0
     wrong = check("42.07 (5.8x)")
     assert wrong.returncode == 1 and "'5.8x' is not 42.07 / the floor (8.79)" in wrong.stderr
+
+
+def test_a_glob_marker_takes_every_file_it_matches(tmp_path):
+    runs = tmp_path / "ab"
+    runs.mkdir()
+    for name, median in (("old-1.csv", "55.7056"), ("new-1.csv", "53.5558")):
+        (runs / name).write_text(HEADER + f"2,d,c,s,cpu,2,glibc,release,standard,30,signal,engine,W,g,,ns_per_event,"
+                                 f"ns/event,11,{median},50,60,0.79,58,59,60,\n")
+    doc = tmp_path / "doc.md"
+
+    def check(marker, cell):
+        doc.write_text(f"<!-- figures: {marker} -->\n\n| row | nap / futex |\n|---|---|\n| signal | {cell} |\n")
+        return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+
+    assert check(f"{runs}/*.csv", "55.71 (0.79) / 53.56 (0.79)").returncode == 0
+    stale = check(f"{runs}/*.csv", "55.71 / 54.00")
+    assert stale.returncode == 1 and "'54.00' is not in" in stale.stderr
+    assert check(f"{runs}/none-*.csv", "55.71").returncode == 1

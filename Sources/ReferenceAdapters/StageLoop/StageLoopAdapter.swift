@@ -91,6 +91,13 @@ public struct StageLoopAdapter: EngineAdapter {
         subscription.dispose()
     }
 
+    /// A plain array of observers with no lock cannot take senders on several threads, nor subscribers
+    /// arriving while it delivers.
+    public var concurrentSendingUnsupported: UnsupportedFlow? {
+        UnsupportedFlow(
+            engine: descriptor.id, operation: "sending into a subject from several threads: this row's subject has no lock")
+    }
+
     public func makeSubject(_ kind: SubjectKind) -> StageLoopSubject {
         StageLoopSubject(kind: kind)
     }

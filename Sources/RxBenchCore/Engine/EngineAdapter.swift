@@ -53,6 +53,12 @@ public protocol EngineAdapter: Sendable {
     /// blocks until the consumer of a disposed subscription has stopped. The harness times it as
     /// `dispose_until_stopped`. `nil` (the default): dispose is synchronous, and the metric is not reported.
     var waitUntilStopped: ((Subscription) -> Void)? { get }
+
+    /// Why this row's subjects cannot take values from several threads at once, or nil where they can
+    /// (every engine and variant: SPEC's thread-safety contract). The harness declines a scenario whose feed
+    /// sends from several threads (`Feed.concurrent`) on a row that gives a reason. A requirement for the
+    /// same reason as `liveObjects`.
+    var concurrentSendingUnsupported: UnsupportedFlow? { get }
 }
 
 /// Who an adapter is, for listings, CSV rows and documentation.
@@ -177,6 +183,9 @@ extension EngineAdapter {
 
     /// Most rows' dispose has stopped everything when it returns.
     public var waitUntilStopped: ((Subscription) -> Void)? { nil }
+
+    /// Subjects take concurrent senders unless the row says otherwise.
+    public var concurrentSendingUnsupported: UnsupportedFlow? { nil }
 
     /// Converts and subscribes in one call, for tests and the conformance runner (not for measured loops).
     public func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription {

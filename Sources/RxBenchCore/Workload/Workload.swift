@@ -110,7 +110,8 @@ public struct Scenario: Sendable {
     ) {
         self.synchronousOrder = synchronousOrder
         self.disposalOrder = disposalOrder
-        self.queues = queues
+        // A feed's own threads are the scenario's too: the harness counts their allocations and waits for them.
+        self.queues = queues + feed.queues
         self.subjects = subjects
         self.flow = flow
         self.subscribers = subscribers
@@ -125,7 +126,13 @@ public struct Scenario: Sendable {
 extension Scenario {
     /// Why `engine` cannot run this scenario when its stream delivers asynchronously, or nil.
     public func refusal(engine: String, deliversAsynchronously: Bool) -> UnsupportedFlow? {
-        guard deliversAsynchronously, let synchronousOrder else { return nil }
+        guard deliversAsynchronously else { return nil }
+        if feed.isConcurrent {
+            return UnsupportedFlow(
+                engine: engine,
+                operation: "a feed from several threads delivered asynchronously: the harness does not count those deliveries")
+        }
+        guard let synchronousOrder else { return nil }
         return UnsupportedFlow(engine: engine, operation: "this checksum delivered asynchronously: \(synchronousOrder)")
     }
 }
@@ -149,12 +156,38 @@ public enum Feed: Sendable, Equatable {
     /// Sends `0, 1, ..., count - 1` into `subjects[subject]`, then completes it if asked. Distinct values,
     /// so that the checksum's order-sensitive fold sees a swapped, dropped or duplicated event.
     case counting(subject: Int, count: Int, thenComplete: Bool)
+    /// Sends `0, 1, ..., count - 1` into one subject from several threads at once while another thread
+    /// subscribes and disposes short-lived subscribers, then completes the subject (`ConcurrentFeed`).
+    /// Values arrive in no defined order: observers add them (`Checksum.expectInAnyOrder`).
+    case concurrent(ConcurrentFeed)
 
-    /// The values this feed sends, in order.
+    /// The values this feed sends (in order, except for `.concurrent`).
     public var values: Range<Int> {
         switch self {
         case .none: 0..<0
         case let .counting(_, count, _): 0..<count
+        case let .concurrent(feed): 0..<feed.count
+        }
+    }
+
+    /// The queues that run this feed's threads.
+    public var queues: [DispatchQueue] {
+        if case let .concurrent(feed) = self { feed.senders + [feed.churn] } else { [] }
+    }
+
+    /// Whether observers may be called from several threads at once.
+    public var isConcurrent: Bool {
+        if case .concurrent = self { true } else { false }
+    }
+
+    /// `0 ..< count` in `parts` contiguous ranges, in order, the first `count % parts` one longer: together
+    /// exactly `count` values, whatever the remainder.
+    public static func shares(of count: Int, among parts: Int) -> [Range<Int>] {
+        let base = count / parts
+        let longer = count % parts
+        return (0..<parts).map { part in
+            let start = part * base + min(part, longer)
+            return start..<(start + base + (part < longer ? 1 : 0))
         }
     }
 }
@@ -168,7 +201,8 @@ public enum Feed: Sendable, Equatable {
 /// dropped, change the fold, while observers may be served in any order.
 public struct Checksum: Sendable, Hashable, CustomStringConvertible {
     public var values: Int
-    /// The sum over observers of each observer's `StreamFold`.
+    /// The sum over observers of each observer's `StreamFold`; for a concurrent feed, of every value each
+    /// observer received (`expectInAnyOrder`).
     public var fold: Int
     public var completions: Int
     public var errors: Int
@@ -193,6 +227,16 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
         return Checksum(
             values: perLifecycle.count &* lifecycles &* observers, fold: fold.value &* observers,
             completions: completions, errors: errors)
+    }
+
+    /// What `observers` observers see when each receives every one of `values` once, in any order, then
+    /// `completions` terminal completions in all: for a feed that sends from several threads at once
+    /// (`Feed.concurrent`), where each observer adds its values (wrapping) instead of folding them in order.
+    /// A value dropped or duplicated changes the count; one dropped and another duplicated changes the sum.
+    public static func expectInAnyOrder(observers: Int, completions: Int, values: Range<Int>) -> Checksum {
+        var sum = 0
+        for value in values { sum &+= value }
+        return Checksum(values: values.count &* observers, fold: sum &* observers, completions: completions)
     }
 
     public var description: String {

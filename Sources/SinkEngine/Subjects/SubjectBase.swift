@@ -35,7 +35,12 @@ public class SubjectBase<Element>: Producer<Element> {
         var buffer: [Element] = []
         /// A thread is delivering; new work goes to `pending`.
         var busy = false
+        /// A FIFO queue: `pending[pendingHead...]` waits. Taking from the head moves the index instead of
+        /// shifting the array (`removeFirst()` made a drain quadratic in the queue's length, which concurrent
+        /// senders grow to thousands of events); the delivered part is dropped once it is half the array.
+        /// Emptied when the drain ends, so `pending.isEmpty` means nothing waits whenever no drain runs.
         var pending: [Pending] = []
+        var pendingHead = 0
     }
 
     private let capacity: Int
@@ -148,11 +153,20 @@ public class SubjectBase<Element>: Producer<Element> {
     private func drain() {
         while true {
             let next: Delivery? = withState { state in
-                if state.pending.isEmpty {
+                if state.pendingHead == state.pending.count {
+                    state.pending.removeAll(keepingCapacity: true)
+                    state.pendingHead = 0
                     state.busy = false
                     return nil
                 }
-                switch state.pending.removeFirst() {
+                let first = state.pending[state.pendingHead]
+                state.pendingHead += 1
+                if state.pendingHead >= 64, state.pendingHead * 2 >= state.pending.count {
+                    // Release what was delivered; amortised O(1), as the moved rest is at most the taken part.
+                    state.pending.removeFirst(state.pendingHead)
+                    state.pendingHead = 0
+                }
+                switch first {
                 case .event(let event):
                     return apply(event, to: &state)
                 case .replay(let observer, let elements, let stop):
