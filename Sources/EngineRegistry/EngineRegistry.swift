@@ -71,6 +71,7 @@ public struct RegisteredEngine: Sendable {
     private let measureWorkload: @Sendable (Workload, Int, MeasureOptions) throws(HarnessError) -> [ResultRow]
     private let runMeasuredRegion: @Sendable (Workload, Int) throws(HarnessError) -> Void
     private let translate: @Sendable (Workload) -> UnsupportedFlow?
+    private let asynchronous: @Sendable (Workload) -> Bool
     private let prepareWorkload: @Sendable (Workload, Int) throws(HarnessError) -> PreparedWorkload
 
     /// Registers `adapter`. Call it where the adapter's type is concrete (`RegisteredEngine(MyAdapter())`):
@@ -86,6 +87,12 @@ public struct RegisteredEngine: Sendable {
         }
         prepareWorkload = { (workload, size) throws(HarnessError) in
             try Harness(adapter: adapter, options: MeasureOptions()).prepare(workload, size: size)
+        }
+        asynchronous = { workload in
+            let scenario = workload.make(1)
+            guard let stream = try? adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
+            else { return false }
+            return adapter.deliversAsynchronously(stream)
         }
         translate = { workload in
             let scenario = workload.make(1)
@@ -105,6 +112,12 @@ public struct RegisteredEngine: Sendable {
     /// the synchronous delivery the row does not give), or nil.
     public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
         translate(workload)
+    }
+
+    /// Whether this row delivers `workload`'s stream on other threads after the causing call returned
+    /// (async-stream's merge, combineLatest, zip): such runs have no exact allocation count.
+    public func deliversAsynchronously(_ workload: Workload) -> Bool {
+        asynchronous(workload)
     }
 
     /// One checked run of `workload` inside the region callgrind counts (see `Harness.runInMeasuredRegion`).

@@ -14,7 +14,9 @@ let benchmarks: @Sendable () -> Void = {
     let settings = Settings.fromEnvironment()
     for engine in EngineRegistry.all {
         // A row that cannot express a workload gets no benchmark; `rxbench --list` gives the reason.
-        for workload in Catalogue.all where engine.unsupported(workload) == nil {
+        // A run delivered on pool threads has no exact malloc count in rxbench, and under package-benchmark's
+        // malloc interposer it crashed (CI: a free from the runtime's metadata cache on a pool thread).
+        for workload in Catalogue.all where engine.unsupported(workload) == nil && !engine.deliversAsynchronously(workload) {
             register(engine, workload, settings)
         }
     }
