@@ -76,15 +76,21 @@ def read_rxbench(path):
     if not rows or "metric" not in rows[0]:
         raise InputError(f"{path} is not an rxbench CSV (no rows or no 'metric' column)")
     figures = {}
+    unavailable = []
     for row in rows:
         if row["metric"] not in METRICS:
             continue
         if row["flag"] == "unavailable":
-            raise InputError(f"{path}: rxbench could not count allocations ({row['engine']} {row['workload']})")
+            # A row delivered on pool threads has no exact count (rxbench says so per row) and no benchmark
+            # in Benchmarks/ either; a process that cannot count at all has every row unavailable.
+            unavailable.append(f"{row['engine']} {row['workload']}")
+            continue
         if row["min"] != row["max"]:
             raise InputError(f"{path}: rxbench's count of {row['engine']} {row['workload']} differs between repetitions")
         workload = row["workload"] + (f"[{row['parameters']}]" if row["parameters"] else "")
         figures[(row["engine"], workload)] = (row["metric"], float(row["median"]))
+    if not figures and unavailable:
+        raise InputError(f"{path}: rxbench could not count allocations ({unavailable[0]} and every other row)")
     return figures
 
 
