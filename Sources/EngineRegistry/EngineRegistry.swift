@@ -70,8 +70,9 @@ public struct RegisteredEngine: Sendable {
     public let adapter: any EngineAdapter
     private let measureWorkload: @Sendable (Workload, Int, MeasureOptions) throws(HarnessError) -> [ResultRow]
     private let runMeasuredRegion: @Sendable (Workload, Int) throws(HarnessError) -> Void
-    private let translate: @Sendable (Workload) -> UnsupportedFlow?
-    private let asynchronous: @Sendable (Workload) -> Bool
+    /// `workload` translated at size 1, nothing subscribed: why the row cannot run it, and whether its stream
+    /// is delivered on other threads.
+    private let translate: @Sendable (Workload) -> (unsupported: UnsupportedFlow?, asynchronous: Bool)
     private let prepareWorkload: @Sendable (Workload, Int) throws(HarnessError) -> PreparedWorkload
 
     /// Registers `adapter`. Call it where the adapter's type is concrete (`RegisteredEngine(MyAdapter())`):
@@ -88,21 +89,15 @@ public struct RegisteredEngine: Sendable {
         prepareWorkload = { (workload, size) throws(HarnessError) in
             try Harness(adapter: adapter, options: MeasureOptions()).prepare(workload, size: size)
         }
-        asynchronous = { workload in
-            let scenario = workload.make(1)
-            guard let stream = try? adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
-            else { return false }
-            return adapter.deliversAsynchronously(stream)
-        }
         translate = { workload in
             let scenario = workload.make(1)
-            if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { return reason }
+            if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { return (reason, false) }
             do throws(UnsupportedFlow) {
                 let stream = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
-                return scenario.refusal(
-                    engine: adapter.descriptor.id, deliversAsynchronously: adapter.deliversAsynchronously(stream))
+                let asynchronous = adapter.deliversAsynchronously(stream)
+                return (scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: asynchronous), asynchronous)
             } catch {
-                return error
+                return (error, false)
             }
         }
     }
@@ -111,13 +106,13 @@ public struct RegisteredEngine: Sendable {
     /// lacks, a feed from several threads on a row whose subjects cannot take it, or a checksum that needs
     /// the synchronous delivery the row does not give), or nil.
     public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
-        translate(workload)
+        translate(workload).unsupported
     }
 
     /// Whether this row delivers `workload`'s stream on other threads after the causing call returned
     /// (async-stream's merge, combineLatest, zip): such runs have no exact allocation count.
     public func deliversAsynchronously(_ workload: Workload) -> Bool {
-        asynchronous(workload)
+        translate(workload).asynchronous
     }
 
     /// One checked run of `workload` inside the region callgrind counts (see `Harness.runInMeasuredRegion`).

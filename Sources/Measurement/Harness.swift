@@ -27,6 +27,9 @@ public struct MeasureOptions: Sendable {
     }
 }
 
+/// Why the instruction probe gives no figure for a stream delivered on other threads.
+public let asynchronousInstructionsReason = "instructions of a stream delivered on other threads"
+
 /// Measures workloads on one engine. Generic over the adapter so that, built where the adapter's type is
 /// concrete, nothing in the measured loops goes through an existential.
 ///
@@ -61,8 +64,7 @@ public struct Harness<Adapter: EngineAdapter> {
         // Deliveries on the cooperative pool's threads fall outside the region and vary with scheduling
         // (CI measured async-stream's counts moving between runs): no instruction figure rather than a wrong one.
         if runner.deliversAsynchronously {
-            throw .unsupported(UnsupportedFlow(
-                engine: adapter.descriptor.id, operation: "instructions of a stream delivered on other threads"))
+            throw .unsupported(UnsupportedFlow(engine: adapter.descriptor.id, operation: asynchronousInstructionsReason))
         }
         let observers = runner.observers(for: tally)
         runner.prepare(for: scenario)

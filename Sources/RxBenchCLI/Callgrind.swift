@@ -231,9 +231,14 @@ extension RxBenchCommand {
         let context = RunContextProbe.current(profile: "instructions")
         let rows = try Callgrind.measure(engines: engines, workloads: workloads, arguments: CommandLine.arguments)
         // The children pass over what their row cannot express without a word; the report says why.
+        // Streams delivered on other threads get no figure either (Harness.runInMeasuredRegion declines them).
         let unsupported = engines.flatMap { engine in
-            Callgrind.measurable(workloads).compactMap { workload in
-                engine.unsupported(workload).map { UnsupportedWorkload(engine.descriptor, workload, $0) }
+            Callgrind.measurable(workloads).compactMap { workload -> UnsupportedWorkload? in
+                if let reason = engine.unsupported(workload) { return UnsupportedWorkload(engine.descriptor, workload, reason) }
+                guard engine.deliversAsynchronously(workload) else { return nil }
+                return UnsupportedWorkload(
+                    engine.descriptor, workload,
+                    UnsupportedFlow(engine: engine.descriptor.id, operation: asynchronousInstructionsReason))
             }
         }
         try emit(ReportWriter(context: context, rows: rows, unsupported: unsupported).render(format))
