@@ -43,19 +43,7 @@ struct DisposeRaceStressTests {
                 continuation.resume(returning: Result { try EngineExclusivity.run { try Self.stress(adapter.value) } })
             }.start()
         }
-        for finding in try findings.get() {
-            // Known and open (issue 11): in two of several CI runs sink's live-object count did not return
-            // after its stress run (3,540 and 23,540 of 100,000 rounds) while other suites ran; not yet told
-            // apart from another suite's objects. Recorded as a known intermittent issue, visible in the
-            // output, until it is; every other finding fails the test.
-            if engine.adapter.descriptor.id == "sink", finding.contains("not back to their start") {
-                withKnownIssue("sink: live objects after the stress run (open, issue 11)", isIntermittent: true) {
-                    Issue.record(Comment(rawValue: finding))
-                }
-            } else {
-                Issue.record(Comment(rawValue: finding))
-            }
-        }
+        for finding in try findings.get() { Issue.record(Comment(rawValue: finding)) }
     }
 
     /// What went wrong, as text (recorded by the test, in its own context).
