@@ -133,3 +133,71 @@ def test_a_synchronous_row_gets_no_slack(tmp_path):
     small = {CALIBRATION: [64] * 5, "sink/MapFilterPumping": [67] * 5}
     result = check(tmp_path, figures, small, {CALIBRATION: [64] * 5, "sink/MapFilterPumping": [68] * 5})
     assert result.returncode == 1
+
+
+def load_checker():
+    """The script as a module (its file name has dashes)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("check_benchmark_mallocs",
+                                                  os.path.join(SCRIPTS, "check-benchmark-mallocs.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def fake_swift_package(checker, outcomes):
+    """Replaces the script's subprocess call: each call takes the next outcome, a return code; 0 writes one
+    JMH export where the command's --path names. Returns the list of --path directories used."""
+    paths = []
+
+    class Result:
+        def __init__(self, code):
+            self.returncode, self.stdout, self.stderr = code, "", ""
+
+    def fake_run(command, **_):
+        path = command[command.index("--path") + 1]
+        paths.append(path)
+        code = outcomes.pop(0)
+        if code == 0:
+            with open(os.path.join(path, "export.jmh.json"), "w") as handle:
+                handle.write("[]")
+        else:
+            # A crashed attempt may leave a partial export behind; it must never be read.
+            with open(os.path.join(path, "partial.jmh.json"), "w") as handle:
+                handle.write("[")
+        return Result(code)
+
+    checker.subprocess.run = fake_run
+    return paths
+
+
+def test_a_host_crash_is_run_once_more_in_a_fresh_directory(tmp_path, capsys):
+    checker = load_checker()
+    paths = fake_swift_package(checker, [-11, 0])
+    export = checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
+    assert len(paths) == 2 and paths[0] != paths[1]
+    assert export == os.path.join(paths[1], "export.jmh.json")
+    assert "died of signal 11; running it once more" in capsys.readouterr().err
+
+
+def test_a_second_host_crash_fails(tmp_path):
+    checker = load_checker()
+    fake_swift_package(checker, [-11, -11])
+    try:
+        checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
+    except checker.InputError as error:
+        assert "died of signal 11" in str(error)
+    else:
+        raise AssertionError("two crashes of swift-package passed")
+
+
+def test_a_failing_benchmark_is_not_rerun(tmp_path):
+    checker = load_checker()
+    paths = fake_swift_package(checker, [1, 0])
+    try:
+        checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
+    except checker.InputError as error:
+        assert "exited 1" in str(error)
+    else:
+        raise AssertionError("a failing run passed")
+    assert len(paths) == 1
