@@ -27,10 +27,16 @@ let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 //   SINK_FUSED       `sink-fused`: RxSwift 5's composeMap fusion of consecutive maps.
 //   SINK_LOCKED      `sink-locked`: RxSwift 6's locks (AtomicInt as an NSLock subclass, NSRecursiveLock).
 //   SIGNAL_LOCKED    `signal-locked`: SwiftSignalKit's pthread mutexes.
+//   SUBSCRIBER_DEPENDENCY  `subscriber-dependency`: `subscriber` (whose locks are already at ReactiveObjC's places)
+//                    built as below; ReactiveObjC is Objective-C, whose messages are never inlined or
+//                    specialised into the app either.
 //   *_DEPENDENCY     `sink-locked-dependency`, `signal-locked-dependency`: the locked variant built the way an
 //                    app gets a library as a package dependency: SwiftPM's default settings (no unsafe flags are
 //                    allowed in a dependency, so no cross-module optimisation into the engine; exclusivity
 //                    checked, the default, as in RxSwift's and SwiftSignalKit's own builds).
+//   EXCLUSIVITY_CHECKED  the engine's `@exclusivity(unchecked)` properties (state guarded by a lock or by the
+//                    grammar's sequential events, where the lean engines skip the runtime's check) are
+//                    compiled without the attribute: neither library marks any property so.
 struct EngineVariant {
     let engine: String, adapter: String, defines: [String]
     /// false: the engine module is compiled as a package dependency is (no `-cross-module-optimization`).
@@ -54,11 +60,14 @@ let variants = [
     EngineVariant(engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
     EngineVariant(
         engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
-        defines: ["SINK_LOCKED", "SINK_DEPENDENCY"], crossModule: false),
+        defines: ["SINK_LOCKED", "SINK_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
     EngineVariant(engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", defines: ["SIGNAL_LOCKED"]),
     EngineVariant(
         engine: "SignalEngineLockedDependency", adapter: "SignalLockedDependencyAdapter",
-        defines: ["SIGNAL_LOCKED", "SIGNAL_DEPENDENCY"], crossModule: false),
+        defines: ["SIGNAL_LOCKED", "SIGNAL_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
+    EngineVariant(
+        engine: "SubscriberEngineDependency", adapter: "SubscriberDependencyAdapter",
+        defines: ["SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
 ]
 
 let package = Package(

@@ -12,6 +12,7 @@ import SinkFusedAdapter
 import SinkLockedAdapter
 import SinkLockedDependencyAdapter
 import SubscriberAdapter
+import SubscriberDependencyAdapter
 
 /// The engines and reference rows rxbench can run, in report order.
 public enum EngineRegistry {
@@ -30,6 +31,7 @@ public enum EngineRegistry {
         RegisteredEngine(SubscriberAdapter()),
         RegisteredEngine(SubscriberAdapter(.direct)),
         RegisteredEngine(SubscriberAdapter(.takeOneAsync)),
+        RegisteredEngine(SubscriberDependencyAdapter()),
         RegisteredEngine(BaselineAdapter()),
         RegisteredEngine(StageLoopAdapter()),
         RegisteredEngine(OpenCombineAdapter()),

@@ -242,6 +242,8 @@ public struct RxBenchCommand: ParsableCommand {
         let engines = EngineRegistry.all
         let idWidth = max(20, engines.map(\.descriptor.id.count).max() ?? 0)
         print("Engines:")
+        print("  (the engines are lean re-implementations of their libraries' designs: each place where one departs")
+        print("  from its library, and the variant that does what the library does, is in README's Fidelity table)")
         for engine in engines {
             print("  \(column(engine.descriptor.id, idWidth)) \(column(engine.descriptor.role.rawValue, 10)) "
                 + engine.descriptor.modelledOn)

@@ -1,14 +1,27 @@
 import RxBenchCore
+#if SUBSCRIBER_DEPENDENCY
+import SubscriberEngineDependency
+#else
 import SubscriberEngine
+#endif
 
-/// The `subscriber` engine family: one engine and one translation, three ids.
+#if SUBSCRIBER_DEPENDENCY
+/// `subscriber-dependency`: `subscriber` built as a package dependency is (docs/decisions/fidelity.md).
+public typealias SubscriberDependencyAdapter = SubscriberEngineAdapter
+#else
+/// The `subscriber` engine and its variants.
+public typealias SubscriberAdapter = SubscriberEngineAdapter
+#endif
+
+/// The `subscriber` engine family: one engine and one translation, three ids. The same source is compiled
+/// again as the module of `subscriber-dependency` (Package.swift), whose ids end in `-dependency`.
 /// - `subscriber`: RACSignal with every stream operator derived from `bind` (map and filter are
 ///   `flattenMap` into `return`/`empty` signals, as RACStream has them); asyncMap/asyncFilter through a
 ///   one-time signal, as the RAC extension `st_asyncMap` does.
 /// - `subscriber-direct`: `map`, `filter` and `take` as direct subscribers (ReactiveCocoa PR #1130).
 /// - `subscriber-take1`: the faithful engine with asyncMap/asyncFilter ending their reply signal with
 ///   `take(1)` instead of a one-time signal, so the two mechanisms are measured side by side.
-public struct SubscriberAdapter: EngineAdapter {
+public struct SubscriberEngineAdapter: EngineAdapter {
     public enum Variant: Sendable {
         case faithful, direct, takeOneAsync
     }
@@ -20,6 +33,17 @@ public struct SubscriberAdapter: EngineAdapter {
     }
 
     public var descriptor: EngineDescriptor {
+        #if SUBSCRIBER_DEPENDENCY
+        let built = descriptorOfThisBuild
+        return EngineDescriptor(
+            id: built.id + "-dependency", role: .variant, modelledOn: built.modelledOn + ", built as a package dependency",
+            semantics: built.semantics)
+        #else
+        descriptorOfThisBuild
+        #endif
+    }
+
+    private var descriptorOfThisBuild: EngineDescriptor {
         switch variant {
         case .faithful:
             EngineDescriptor(

@@ -1,5 +1,9 @@
 import RxBenchCore
+#if SUBSCRIBER_DEPENDENCY
+import SubscriberEngineDependency
+#else
 import SubscriberEngine
+#endif
 
 /// The adapter's subject: one of the engine's three subject classes.
 public enum SubscriberSubject: Sendable {

@@ -1,5 +1,9 @@
 import RxBenchCore
+#if SUBSCRIBER_DEPENDENCY
+import SubscriberEngineDependency
+#else
 import SubscriberEngine
+#endif
 
 /// The one recursive translation of `Flow` into a `Signal<Int>`, shared by every variant; they differ only
 /// in which `map`, `filter` and `take` it calls and in how asyncMap/asyncFilter end their inner signal.

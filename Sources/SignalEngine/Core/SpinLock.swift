@@ -38,7 +38,8 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
 /// back. Contended: spins, yields, then sleeps in short naps (`LockWait`).
 ///
 /// The guarded value is a `var` of the owning class, declared next to the lock and marked
-/// `@exclusivity(unchecked)` because the lock, not the runtime, makes its accesses exclusive. Each owner
+/// `@exclusivity(unchecked)` because the lock, not the runtime, makes its accesses exclusive (a dependency
+/// build, EXCLUSIVITY_CHECKED, keeps the check, as SwiftSignalKit does). Each owner
 /// has a `withX { }` helper that takes the lock *before* it begins the access to `x` (passing `&x` to a
 /// generic `withLock` would begin the formal access before locking, which ThreadSanitizer rightly
 /// reports).

@@ -3,7 +3,10 @@
 /// per event): the grammar makes events to one subscriber sequential, and only the
 /// stage's own handlers touch it.
 final class StageState<Value>: @unchecked Sendable {
-    @exclusivity(unchecked) var value: Value
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var value: Value
 
     init(_ value: Value) {
         self.value = value

@@ -19,12 +19,30 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     // Guards `nextHandler`, `errorHandler`, `completedHandler`, `terminated` and `upstream`; never held
     // while a handler runs or upstream is disposed. Stored inline and passed by address, as SwiftSignalKit
     // does; the mutex, not the runtime's exclusivity check, makes the accesses exclusive.
-    @exclusivity(unchecked) private var mutex = pthread_mutex_t()
-    @exclusivity(unchecked) private var nextHandler: ((T) -> Void)?
-    @exclusivity(unchecked) private var errorHandler: ((E) -> Void)?
-    @exclusivity(unchecked) private var completedHandler: (() -> Void)?
-    @exclusivity(unchecked) private var terminated = false
-    @exclusivity(unchecked) private var upstream: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var mutex = pthread_mutex_t()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var nextHandler: ((T) -> Void)?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var errorHandler: ((E) -> Void)?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var completedHandler: (() -> Void)?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var terminated = false
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var upstream: Disposable?
 
     public init(
         next: @escaping (T) -> Void = { _ in },
@@ -155,7 +173,10 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     /// The disposable of the subscription above. Written once by `attach` before it sets
     /// `attachedBit` (releasing); read and cleared once by the side that disposes it, after its
     /// read-modify-write of `state` saw both bits (acquiring). Never touched by two threads at once.
-    @exclusivity(unchecked) var upstream: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var upstream: Disposable?
 
     public init(
         next: @escaping (T) -> Void = { _ in },

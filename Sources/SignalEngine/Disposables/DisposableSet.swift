@@ -9,7 +9,10 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
 
     /// Guards the members and the disposed flag.
     private let stateLock = SpinLock()
-    @exclusivity(unchecked) private var state = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     @inline(__always) private

@@ -12,9 +12,18 @@ public final class Trampoline: @unchecked Sendable {
 
     /// The per-thread queue of pending work. Only its own thread touches it.
     final class Frame {
-        @exclusivity(unchecked) var running = false
-        @exclusivity(unchecked) var pending: [() -> Void] = []
-        @exclusivity(unchecked) var head = 0
+        #if !EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+        #endif
+        var running = false
+        #if !EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+        #endif
+        var pending: [() -> Void] = []
+        #if !EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+        #endif
+        var head = 0
     }
 
     private let key: pthread_key_t

@@ -7,7 +7,10 @@ public final class Pipe<T, E>: @unchecked Sendable {
     let table = SubscriberTable()
     /// Guards the terminal event, written before the table is closed.
     let terminalLock = SpinLock()
-    @exclusivity(unchecked) var terminal: SubjectTerminal<E>? = nil
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var terminal: SubjectTerminal<E>? = nil
 
     /// Runs `body` on `terminal` with `terminalLock` held (taken before `terminal` is touched).
     func withTerminal<Out>(_ body: (inout SubjectTerminal<E>?) throws -> Out) rethrows -> Out {

@@ -17,7 +17,10 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// Guards the current value and the terminal event. The table's version is bumped inside this
     /// lock, so (value, version) pairs read under it are consistent.
     let stateLock = SpinLock()
-    @exclusivity(unchecked) var state: State
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
@@ -28,7 +31,10 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// Guards the subscription to the signal followed by `set(_:)` (a subject-lifetime object, not
     /// counted in `LiveObjects`, hence no `MetaDisposable`).
     private let followedLock = SpinLock()
-    @exclusivity(unchecked) private var followed: Disposable? = nil
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var followed: Disposable? = nil
 
     /// Runs `body` on `followed` with `followedLock` held (taken before `followed` is touched).
     @inline(__always) private

@@ -16,7 +16,10 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
     /// Guards the buffered values and the terminal event; a subscriber joins the table under it, so that
     /// no value is put between its reading the buffer and its joining.
     let stateLock = SpinLock()
-    @exclusivity(unchecked) var state = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
@@ -88,8 +91,14 @@ final class ReplayGate<T, E>: @unchecked Sendable {
     let downstream: Subscriber<T, E>
     /// Guards `replaying` and `held`; never held while `downstream` is called.
     private let lock = SpinLock()
-    @exclusivity(unchecked) private var replaying = true
-    @exclusivity(unchecked) private var held: [Held] = []
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var replaying = true
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var held: [Held] = []
 
     init(downstream: Subscriber<T, E>) { self.downstream = downstream }
 

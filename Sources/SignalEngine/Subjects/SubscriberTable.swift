@@ -17,7 +17,10 @@ public final class SubscriberTable: @unchecked Sendable {
 
     /// Guards the entries, the key counter, the version and the closed flag.
     let stateLock = SpinLock()
-    @exclusivity(unchecked) var state = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {

@@ -12,7 +12,10 @@ public final class ValuePromise<T: Equatable, E>: @unchecked Sendable {
     private let ignoreRepeated: Bool
     /// Guards the last value set (only consulted with `ignoreRepeated`).
     private let lastLock = SpinLock()
-    @exclusivity(unchecked) private var last: T?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var last: T?
 
     /// Runs `body` on `last` with `lastLock` held (taken before `last` is touched).
     @inline(__always) private

@@ -29,7 +29,10 @@ open class SerializingSink<Element>: Sink<Element> {
     // Guards `busy` and `pending`; held only to change them, never while running work.
     #endif
     private let lock = SpinLock()
-    @exclusivity(unchecked) private var gate = Gate()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var gate = Gate()
 
     @inline(__always)
     private func withGate<R>(_ body: (inout Gate) -> R) -> R {

@@ -20,8 +20,14 @@ public final class SinkDisposer: Cancelable {
     private let state = AtomicInt<Int>(0)
     // Written once before `sinkAndSubscriptionSet` is published, read and cleared by the side that
     // disposes; never touched concurrently (see the type comment).
-    @exclusivity(unchecked) private var sink: Disposable?
-    @exclusivity(unchecked) private var subscription: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var sink: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var subscription: Disposable?
 
     // Not counted in `LiveObjects`: the outermost disposer is the handle the subscriber keeps, alive
     // for as long as the subscriber wants; everything it owns (sinks, inner disposables) is counted.

@@ -18,7 +18,10 @@ public final class CompositeDisposable: Cancelable {
 
     // Guards the bag (and with it the disposed state); never held while disposing.
     private let lock = SpinLock()
-    @exclusivity(unchecked) private var guarded = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var guarded = State()
 
     @inline(__always)
     private func withState<R>(_ body: (inout State) -> R) -> R {

@@ -26,7 +26,10 @@ final class NopDisposable: Disposable {
 final class AnonymousDisposable: Cancelable {
     // Guards `action`: the thread that flips it from false runs and releases the action.
     private let disposed = AtomicInt<Bool>(false)
-    @exclusivity(unchecked) private var action: (() -> Void)?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) {
         self.action = action
@@ -54,8 +57,14 @@ final class AnonymousDisposable: Cancelable {
 final class BinaryDisposable: Cancelable {
     // Guards `first` and `second`: the thread that flips it from false disposes and releases them.
     private let disposed = AtomicInt<Bool>(false)
-    @exclusivity(unchecked) private var first: Disposable?
-    @exclusivity(unchecked) private var second: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var first: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var second: Disposable?
 
     init(_ first: Disposable, _ second: Disposable) {
         self.first = first

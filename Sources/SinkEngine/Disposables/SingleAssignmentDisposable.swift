@@ -10,7 +10,10 @@ public final class SingleAssignmentDisposable: Cancelable {
 
     // Guards the hand-over of `current` between `setDisposable` and `dispose()`.
     private let state = AtomicInt<Int>(0)
-    @exclusivity(unchecked) private var current: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var current: Disposable?
 
     public init() {
         #if DEBUG

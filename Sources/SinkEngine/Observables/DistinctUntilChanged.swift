@@ -21,7 +21,10 @@ final class DistinctUntilChanged<Element: Equatable>: Producer<Element> {
 
 final class DistinctUntilChangedSink<Element: Equatable>: Sink<Element> {
     // Events arrive serially (the grammar), so the last element needs no lock.
-    @exclusivity(unchecked) private var last: Element?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var last: Element?
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -75,7 +78,10 @@ final class DistinctUntilChangedBySink<Element, Key>: Sink<Element> {
     private let keySelector: (Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
     // Events arrive serially (the grammar), so the last key needs no lock.
-    @exclusivity(unchecked) private var lastKey: Key?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var lastKey: Key?
 
     init(
         keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,

@@ -41,7 +41,10 @@ final class ObserveOnSink<Element>: Sink<Element> {
     private let scheduler: ImmediateSchedulerType
     // Guards the queue and `isScheduled`; never held while delivering.
     private let lock = SpinLock()
-    @exclusivity(unchecked) private var guarded = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var guarded = State()
 
     @inline(__always)
     private func withState<R>(_ body: (inout State) -> R) -> R {

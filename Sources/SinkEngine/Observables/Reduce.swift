@@ -29,7 +29,10 @@ final class Reduce<Element, State>: Producer<State> {
 final class ReduceSink<Element, State>: Sink<State> {
     private let accumulator: (State, Element) throws -> State
     // Events arrive serially (the grammar), so the accumulation needs no lock.
-    @exclusivity(unchecked) private var accumulation: State
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var accumulation: State
 
     init(
         seed: State, accumulator: @escaping (State, Element) throws -> State,

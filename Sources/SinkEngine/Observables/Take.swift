@@ -26,7 +26,10 @@ final class TakeCount<Element>: Producer<Element> {
 
 final class TakeCountSink<Element>: Sink<Element> {
     // Events arrive serially (the grammar), so the count needs no lock.
-    @exclusivity(unchecked) private var remaining: Int
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var remaining: Int
 
     init(remaining: Int, observer: AnyObserver<Element>, cancel: SinkDisposer) {
         self.remaining = remaining

@@ -48,7 +48,10 @@ public class SubjectBase<Element>: Producer<Element> {
     // Guards the observer list, the buffer, the terminal event and the delivery queue; never held
     // while an observer runs.
     let lock = SpinLock()
-    @exclusivity(unchecked) var guarded: State
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var guarded: State
 
     @inline(__always)
     final func withState<R>(_ body: (inout State) -> R) -> R {
@@ -217,13 +220,19 @@ public class SubjectBase<Element>: Producer<Element> {
 
 /// One observer of a subject; disposing it unsubscribes, and silences it at once (also mid-delivery).
 public final class SubjectSubscription<Element>: Disposable {
-    @exclusivity(unchecked) private var subject: SubjectBase<Element>?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var subject: SubjectBase<Element>?
     private let observer: AnyObserver<Element>
     // Guards `subject` (released by the first `dispose()`), and silences delivery once set.
     private let disposed = Atomic<Bool>(false)
     /// Key in the subject's bag; set under the subject's lock when the bag takes it (never, if the subject
     /// had already stopped).
-    @exclusivity(unchecked) var key: BagKey?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var key: BagKey?
 
     init(subject: SubjectBase<Element>, observer: AnyObserver<Element>) {
         self.subject = subject

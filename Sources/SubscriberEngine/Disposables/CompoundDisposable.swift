@@ -7,9 +7,18 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Guards `first`, `second` and `more`; `disposedFlag` is set inside it so that `add` never races
     /// `dispose`. Never held while calling out: children are disposed and released after unlocking.
     let lock = UnfairLock()
-    @exclusivity(unchecked) var first: Disposable?
-    @exclusivity(unchecked) var second: Disposable?
-    @exclusivity(unchecked) var more: [Disposable] = []
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var first: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var second: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var more: [Disposable] = []
 
     public override init() { super.init() }
 

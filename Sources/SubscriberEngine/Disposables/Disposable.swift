@@ -8,7 +8,10 @@ public class Disposable: @unchecked Sendable {
     /// Set by the first `dispose()`; read lock-free by the per-event disposed checks.
     let disposedFlag = Atomic<Bool>(false)
     /// Written at init; taken (and released) only by the caller that won `disposedFlag`.
-    @exclusivity(unchecked) private var action: (() -> Void)?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var action: (() -> Void)?
 
     /// A disposable that runs `action` once when disposed.
     public init(_ action: @escaping () -> Void) {

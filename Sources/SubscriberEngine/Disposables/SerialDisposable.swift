@@ -4,7 +4,10 @@
 public class SerialDisposable: Disposable, @unchecked Sendable {
     /// Guards `current`; `disposedFlag` is set inside it. Never held while calling out.
     let lock = UnfairLock()
-    @exclusivity(unchecked) var current: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var current: Disposable?
 
     public override init() { super.init() }
 

@@ -13,9 +13,18 @@ import Darwin
 final class TrampolineScheduler: Scheduler, @unchecked Sendable {
     /// One per thread, reached through a pthread key; touched only by its own thread, so unguarded.
     final class ThreadQueue {
-        @exclusivity(unchecked) var items: [(cancel: Disposable?, block: () -> Void)] = []
-        @exclusivity(unchecked) var head = 0
-        @exclusivity(unchecked) var draining = false
+        #if !EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+        #endif
+        var items: [(cancel: Disposable?, block: () -> Void)] = []
+        #if !EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+        #endif
+        var head = 0
+        #if !EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+        #endif
+        var draining = false
     }
 
     static let key: pthread_key_t = {

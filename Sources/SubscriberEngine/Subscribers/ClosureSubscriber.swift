@@ -18,9 +18,15 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     /// serialises the calls of the three blocks.
     let lock = RecursiveLock()
     /// Guarded by `lock`: set by the first terminal event; nothing is delivered afterwards.
-    @exclusivity(unchecked) var terminated = false
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var terminated = false
     /// Guarded by `lock`: the subscriptions to end on the terminal event (RAC's `disposable`).
-    @exclusivity(unchecked) var subscriptions: Disposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var subscriptions: Disposable?
 
     public init(
         next: @escaping (Value) -> Void,

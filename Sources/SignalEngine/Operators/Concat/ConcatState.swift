@@ -18,10 +18,16 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     let signals: [Signal<T, E>]
     let subscriber: Subscriber<T, E>
     /// Index of the next signal to start; only `run()` touches it, and `run()` never runs twice at once.
-    @exclusivity(unchecked) var index = 0
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var index = 0
     /// Guards `phase`.
     let phaseLock = SpinLock()
-    @exclusivity(unchecked) var phase = Phase.running
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
     func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {

@@ -40,7 +40,10 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     let subscriber: Subscriber<T, E>
     /// Guards `Drain`: the queue of events and who delivers them. Never held while delivering.
     let drainLock = SpinLock()
-    @exclusivity(unchecked) var drain = Drain()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var drain = Drain()
 
     /// Runs `body` on `drain` with `drainLock` held (taken before `drain` is touched).
     func withDrain<Out>(_ body: (inout Drain) throws -> Out) rethrows -> Out {
@@ -50,7 +53,10 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     }
     /// Guards `State`: the inner table and the completion bookkeeping.
     let stateLock = SpinLock()
-    @exclusivity(unchecked) var state = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {

@@ -18,10 +18,16 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     let subscriber: Subscriber<T, E>
     let attempts: Int
     /// Subscriptions made so far; only `run()` writes it, and `run()` never runs twice at once.
-    @exclusivity(unchecked) var made = 0
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var made = 0
     /// Guards `phase`.
     let phaseLock = SpinLock()
-    @exclusivity(unchecked) var phase = Phase.running
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
     func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {

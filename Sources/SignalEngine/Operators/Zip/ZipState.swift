@@ -17,7 +17,10 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
     let combine: (A) -> R
     /// Guards `State`.
     let stateLock = SpinLock()
-    @exclusivity(unchecked) var state: State
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {

@@ -16,7 +16,10 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     let count: Int
     /// Guards `State`; the combination is sent after unlocking.
     let lock = UnfairLock()
-    @exclusivity(unchecked) var state: State
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state: State
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 

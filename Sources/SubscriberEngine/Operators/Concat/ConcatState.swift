@@ -12,7 +12,10 @@ final class ConcatState<Value>: @unchecked Sendable {
     /// acquire/release on it hands `index` from one loop runner to the next.
     let requests = Atomic<Int>(0)
     /// Touched only by the loop runner.
-    @exclusivity(unchecked) var index = 0
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var index = 0
 
     init(signals: [Signal<Value>], subscriber: PassthroughSubscriber<Value>) {
         self.signals = signals

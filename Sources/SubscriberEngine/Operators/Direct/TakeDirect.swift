@@ -25,7 +25,10 @@ public final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
     let delivered = Atomic<Int>(0)
     /// The source subscription, ended after the last value. Written once, before any event can arrive
     /// (`didSubscribe(with:)` runs before the source's `didSubscribe` block).
-    @exclusivity(unchecked) var source: CompoundDisposable?
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var source: CompoundDisposable?
 
     init(downstream: PassthroughSubscriber<Value>, count: Int) {
         self.downstream = downstream

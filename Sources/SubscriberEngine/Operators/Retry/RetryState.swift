@@ -8,7 +8,10 @@ final class RetryState<Value>: @unchecked Sendable {
     /// Pending resubscription requests; whoever takes it from 0 to 1 runs the loop.
     let requests = Atomic<Int>(0)
     /// Retries left; touched only from the blocks of the one live attempt.
-    @exclusivity(unchecked) var retriesLeft: Int
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var retriesLeft: Int
 
     init(source: Signal<Value>, retries: Int, subscriber: PassthroughSubscriber<Value>) {
         self.source = source

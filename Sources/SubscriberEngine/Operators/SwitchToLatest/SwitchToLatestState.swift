@@ -24,7 +24,10 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     let inner = SerialDisposable()
     /// Guards `state`; never held while calling out.
     let lock = UnfairLock()
-    @exclusivity(unchecked) var state = State.idle(generation: 0)
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state = State.idle(generation: 0)
 
     init(subscriber: PassthroughSubscriber<Inner>) {
         self.subscriber = subscriber

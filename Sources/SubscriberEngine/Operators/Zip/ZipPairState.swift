@@ -24,7 +24,10 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     /// Guards `State`; actions are carried out after unlocking.
     let lock = UnfairLock()
-    @exclusivity(unchecked) var state = State()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
