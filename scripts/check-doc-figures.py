@@ -7,7 +7,7 @@ A markdown table whose figures come from a results file is preceded by a marker 
 
 Every numeric cell of that table (outside the first column, and outside columns whose header names a
 ratio: 'x', 'ratio', '%') must equal, at the precision it is written with, some statistic (median, min,
-max, mad, p90, p99, p999) of some row of the named CSV; units and SI prefixes (ns, µs, ms, k, M, B, kB)
+max, mad, p90, p99, p999; share_percent in scripts/profile-shares.py's CSV) of some row of the named CSV; units and SI prefixes (ns, µs, ms, k, M, B, kB)
 are understood. A marker may name a glob instead (`results/contention/DIR/*.csv`, for an A/B whose runs
 are one file each): then every cell must be in one of the files it matches. A marker naming a missing
 file or a glob matching none, or a table cell no row matches, fails the check with one line naming the
@@ -22,7 +22,8 @@ import re
 import sys
 
 MARKER = re.compile(r"<!--\s*figures:\s*(\S+)\s*-->")
-STATISTICS = ("median", "min", "max", "mad", "p90", "p99", "p999")
+# rxbench's statistics, and the one figure of scripts/profile-shares.py's CSV (a share of a profile, in %).
+STATISTICS = ("median", "min", "max", "mad", "p90", "p99", "p999", "share_percent")
 NUMBER = re.compile(r"^[~≈]?\s*(-?\d+(?:\.\d+)?)\s*(ns|µs|us|ms|s|k|M|G|B|kB|MB|mallocs?|instr(?:uctions)?)?\b.*$")
 SCALE = {"ns": 1, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "k": 1e3, "M": 1e6, "G": 1e9, "kB": 1e3, "MB": 1e6}
 

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Shares of a callgrind profile's measured region by kind of cost, from `callgrind_annotate --inclusive=no`
+output (scripts/decomposition-profiles.sh writes them):
+
+    scripts/profile-shares.py ANNOTATION.txt [...]        # CSV on stdout: profile, kind, instructions, share
+
+The kinds are matched on the function names of the annotation's own (exclusive) lines; a function counts in
+the first kind that matches, the rest is `other`. The match lists are below, with what each stands for.
+"""
+import csv
+import os
+import re
+import sys
+
+KINDS = [
+    # The runtime's generic metadata: what an unspecialised generic asks for on every call.
+    ("generic metadata", re.compile(
+        r"GenericMetadata|MetadataCache|getCanonicalSpecializedMetadata|swift_checkMetadataState|"
+        r"swift_getTupleTypeMetadata|swift_getFunctionTypeMetadata|MetadataAllocator|ConcurrentReadableHashMap|"
+        r"getCache\(|MetadataWaitQueue|swift_getWitnessTable")),
+    # Copying, moving and destroying values through value witnesses, and multi-payload enum tags: what an
+    # unspecialised generic does to pass an `Event` along (`...Owcp` is a type's initializeWithCopy witness).
+    ("value witnesses", re.compile(
+        r"ValueWitnesses<|swift_getEnumCaseMultiPayload|swift_storeEnumTagMultiPayload|"
+        r"swift_getEnumTagSinglePayload|swift_storeEnumTagSinglePayload|\$s\S*w(cp|xx|tk|ca|ta|ug|ui|up|et|st)\s")),
+    # Dynamic exclusivity checks: begin/end of an access, the per-thread access set, and the thread-local
+    # lookup of that set (`SwiftTLSContext::get` and glibc's `__tls_get_addr`, which nothing else in these
+    # profiles calls per event).
+    ("exclusivity checks", re.compile(
+        r"swift_beginAccess|swift_endAccess|AccessSet::|SwiftTLSContext::get|__tls_get_addr")),
+    ("pthread mutexes", re.compile(r"pthread_mutex_")),
+    ("retain and release", re.compile(r"swift_retain|swift_release|swift_bridgeObject|RefCounts<")),
+    ("malloc and free", re.compile(
+        r"(^|[:\s])(malloc|free|_int_malloc|_int_free|malloc_consolidate|unlink_chunk|tcache\w*|"
+        r"swift_slowAlloc|swift_slowDealloc|swift_allocObject|swift_deallocObject\w*)(@|\s|$|\()")),
+]
+LINE = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*)$")
+TOTAL = re.compile(r"^\s*([\d,]+)\s+\(100\.0%\)\s+PROGRAM TOTALS")
+
+
+class InputError(Exception):
+    pass
+
+
+def shares(path):
+    total, by_kind = None, {kind: 0 for kind, _ in KINDS}
+    try:
+        with open(path) as handle:
+            lines = handle.read().splitlines()
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror}")
+    for line in lines:
+        match = TOTAL.match(line)
+        if match:
+            total = int(match.group(1).replace(",", ""))
+            continue
+        match = LINE.match(line)
+        if not match or total is None or "PROGRAM TOTALS" in line:
+            continue
+        count, function = int(match.group(1).replace(",", "")), match.group(2)
+        for kind, pattern in KINDS:
+            if pattern.search(function):
+                by_kind[kind] += count
+                break
+    if not total:
+        raise InputError(f"{path} is not a callgrind_annotate output (no PROGRAM TOTALS line)")
+    by_kind["other"] = total - sum(by_kind.values())
+    return total, by_kind
+
+
+def main():
+    if len(sys.argv) < 2:
+        print("usage: profile-shares.py ANNOTATION.txt [...]", file=sys.stderr)
+        return 2
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(["profile", "kind", "instructions", "share_percent"])
+    try:
+        for path in sys.argv[1:]:
+            total, by_kind = shares(path)
+            name = os.path.splitext(os.path.basename(path))[0]
+            for kind, count in by_kind.items():
+                writer.writerow([name, kind, count, f"{100 * count / total:.1f}"])
+            writer.writerow([name, "total", total, "100.0"])
+    except InputError as error:
+        print(f"profile-shares.py: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
