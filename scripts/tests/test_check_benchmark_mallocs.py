@@ -145,7 +145,7 @@ def load_checker():
     return module
 
 
-def fake_swift_package(checker, outcomes):
+def fake_swift_package(checker, outcomes, monkeypatch):
     """Replaces the script's subprocess call: each call takes the next outcome, a return code; 0 writes one
     JMH export where the command's --path names. Returns the list of --path directories used."""
     paths = []
@@ -167,22 +167,24 @@ def fake_swift_package(checker, outcomes):
                 handle.write("[")
         return Result(code)
 
-    checker.subprocess.run = fake_run
+    # The script's own name for the subprocess module, so that nothing else sees the fake.
+    monkeypatch.setattr(checker, "subprocess", type("FakeSubprocess", (), {
+        "run": staticmethod(fake_run), "PIPE": subprocess.PIPE}))
     return paths
 
 
-def test_a_host_crash_is_run_once_more_in_a_fresh_directory(tmp_path, capsys):
+def test_a_host_crash_is_run_once_more_in_a_fresh_directory(tmp_path, capsys, monkeypatch):
     checker = load_checker()
-    paths = fake_swift_package(checker, [-11, 0])
+    paths = fake_swift_package(checker, [-11, 0], monkeypatch)
     export = checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
     assert len(paths) == 2 and paths[0] != paths[1]
     assert export == os.path.join(paths[1], "export.jmh.json")
     assert "died of signal 11; running it once more" in capsys.readouterr().err
 
 
-def test_a_second_host_crash_fails(tmp_path):
+def test_a_second_host_crash_fails(tmp_path, monkeypatch):
     checker = load_checker()
-    fake_swift_package(checker, [-11, -11])
+    fake_swift_package(checker, [-11, -11], monkeypatch)
     try:
         checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
     except checker.InputError as error:
@@ -191,9 +193,9 @@ def test_a_second_host_crash_fails(tmp_path):
         raise AssertionError("two crashes of swift-package passed")
 
 
-def test_a_failing_benchmark_is_not_rerun(tmp_path):
+def test_a_failing_benchmark_is_not_rerun(tmp_path, monkeypatch):
     checker = load_checker()
-    paths = fake_swift_package(checker, [1, 0])
+    paths = fake_swift_package(checker, [1, 0], monkeypatch)
     try:
         checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
     except checker.InputError as error:
