@@ -13,6 +13,30 @@ private let tensDigit = IntKey("tens digit") { $0 / 10 }
 /// Equal when within 2 of each other: with the last *forwarded* value, so a slow drift is cut in steps.
 private let withinTwo = IntEquivalence("within 2") { abs($0 - $1) <= 2 }
 
+private let thrown = BenchError(7)
+private let tensDigitNeverThrowing = ThrowingIntKey("tens digit") { $0 / 10 }
+/// The tens digit, throwing `thrown` for 25 (the first value whose key differs from the one before).
+private let tensDigitThrowingOn25 = ThrowingIntKey("tens digit, throws on 25") { value throws(BenchError) in
+    if value == 25 { throw thrown }
+    return value / 10
+}
+/// The tens digit, throwing `thrown` for 11 (the first value, which nothing is compared with).
+private let tensDigitThrowingOn11 = ThrowingIntKey("tens digit, throws on 11") { value throws(BenchError) in
+    if value == 11 { throw thrown }
+    return value / 10
+}
+private let withinTwoNeverThrowing = ThrowingIntEquivalence("within 2") { abs($0 - $1) <= 2 }
+/// Within 2, throwing `thrown` when the new value is 3.
+private let withinTwoThrowingOn3 = ThrowingIntEquivalence("within 2, throws on 3") {
+    previous, value throws(BenchError) in
+    if value == 3 { throw thrown }
+    return abs(previous - value) <= 2
+}
+/// 1@210, 2@220, 3@230, 4@240, 10@250, completed@260: under "within 2", 1, 4, 10 pass.
+private let drift: SourceSpec = .hot([
+    .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 10), .completed(260),
+])
+
 extension Catalogue {
     static let distinct: [ConformanceCase] = [
         ConformanceCase(
@@ -38,5 +62,61 @@ extension Catalogue {
             expected: [.next(210, 1), .error(230, 1)],
             subscriptions: [[sub(200, 230)]]
         ) { c in .distinctUntilChangedByComparer(c.source(0), withinTwo) },
+    ]
+
+    /// The throwing key selector and comparer (RxSwift's are `throws`): a throw ends the stream with its error
+    /// and disposes upstream at that time, as a throwing map's does (docs/decisions/throwing-operators.md).
+    static let throwingDistinct: [ConformanceCase] = [
+        ConformanceCase(
+            "tryDistinctUntilChanged by key: values pass as by key while the key selector returns", sources: [tens],
+            expected: [.next(210, 11), .next(230, 25), .next(250, 13), .completed(260)],
+            subscriptions: [[sub(200, 260)]]
+        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by key: a throw ends with its error and disposes upstream at once",
+            sources: [tens],
+            expected: [.next(210, 11), .error(230, 7)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitThrowingOn25) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by key: upstream sees its dispose at the throw's time", sources: [tens],
+            expected: [.next(210, 11), .error(230, 7)],
+            subscriptions: [[sub(200, 230)]],
+            journal: ["subscribe@200", "next(11)@210", "next(12)@220", "next(25)@230", "dispose@230"]
+        ) { c in .tryDistinctUntilChangedByKey(.tap(c.source(0), timedHooks(c)), tensDigitThrowingOn25) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream",
+            sources: [tens],
+            expected: [.error(210, 7)],
+            subscriptions: [[sub(200, 210)]]
+        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitThrowingOn11) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by key: upstream error",
+            sources: [.hot([.next(210, 11), .next(220, 12), .error(230, 1)])],
+            expected: [.next(210, 11), .error(230, 1)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns",
+            sources: [drift],
+            expected: [.next(210, 1), .next(240, 4), .next(250, 10), .completed(260)],
+            subscriptions: [[sub(200, 260)]]
+        ) { c in .tryDistinctUntilChangedByComparer(c.source(0), withinTwoNeverThrowing) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by comparer: a throw ends with its error and disposes upstream at once",
+            sources: [drift],
+            expected: [.next(210, 1), .error(230, 7)],
+            subscriptions: [[sub(200, 230)]]
+        ) { c in .tryDistinctUntilChangedByComparer(c.source(0), withinTwoThrowingOn3) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by comparer: upstream sees its dispose at the throw's time", sources: [drift],
+            expected: [.next(210, 1), .error(230, 7)],
+            subscriptions: [[sub(200, 230)]],
+            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "next(3)@230", "dispose@230"]
+        ) { c in .tryDistinctUntilChangedByComparer(.tap(c.source(0), timedHooks(c)), withinTwoThrowingOn3) },
+        ConformanceCase(
+            "tryDistinctUntilChanged by comparer: a throw during a synchronous source stops it",
+            expected: [.next(200, 1), .error(200, 7)]
+        ) { _ in .tryDistinctUntilChangedByComparer(.from([1, 2, 3, 9]), withinTwoThrowingOn3) },
     ]
 }

@@ -23,6 +23,18 @@ private let evenThrowingOn3 = ThrowingIntPredicate("even, throws on 3") { value 
     if value == 3 { throw thrown }
     return value % 2 == 0
 }
+/// `just(x * 10)`, throwing `thrown` on 2.
+private let justX10ThrowingOn2 = ThrowingFlowSelector("just x10, throws on 2") { value throws(BenchError) in
+    if value == 2 { throw thrown }
+    return .just(value * 10)
+}
+/// 1 selects `inner`, 2 throws `thrown`, others `just` themselves.
+private func innerThenThrowing(_ inner: Flow) -> ThrowingFlowSelector {
+    ThrowingFlowSelector("1: inner, 2: throws") { value throws(BenchError) in
+        if value == 2 { throw thrown }
+        return value == 1 ? inner : .just(value)
+    }
+}
 private let sumNeverThrowing = ThrowingIntAccumulator("sum") { $0 + $1 }
 /// sum, throwing `thrown` once the accumulation would pass 12.
 private let sumThrowingAbove12 = ThrowingIntAccumulator("sum, throws above 12") { running, value throws(BenchError) in
@@ -39,6 +51,11 @@ extension Catalogue {
             onError: { c.log("error(\($0.code))") },
             onCompleted: { c.log("completed") },
             onDispose: { c.log("dispose") })
+    }
+
+    /// Subscribe and dispose of one flow, labelled and timed.
+    static func subscriptionHooks(_ c: CaseContext, _ label: String) -> TapHooks {
+        TapHooks(onSubscribe: { c.log("\(label): subscribe") }, onDispose: { c.log("\(label): dispose") })
     }
 
     static let throwing: [ConformanceCase] = [
@@ -143,6 +160,43 @@ extension Catalogue {
                 return value == 1 ? c.source(1) : .just(value)
             })
         },
+        ConformanceCase(
+            "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns",
+            sources: [.hot([.next(210, 1), .next(225, 2), .completed(235)]),
+                      .cold([.next(10, 11), .next(30, 12), .completed(40)]),
+                      .cold([.next(5, 21), .completed(15)])],
+            expected: [.next(220, 11), .next(230, 21), .completed(240)],
+            subscriptions: [[sub(200, 235)], [sub(210, 225)], [sub(225, 240)]]
+        ) { c in .tryFlatMapLatest(c.source(0), ThrowingFlowSelector("source(x)") { c.source($0) }) },
+        ConformanceCase(
+            "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once",
+            sources: [
+                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
+                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
+            ],
+            expected: [.next(215, 100), .error(220, 7)],
+            subscriptions: [[sub(200, 220)], [sub(210, 220)]]
+        ) { c in
+            .tryFlatMapLatest(c.source(0), innerThenThrowing(c.source(1)))
+        },
+        ConformanceCase(
+            "tryFlatMapLatest: the current inner sees its dispose at the throw's time",
+            sources: [
+                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
+                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
+            ],
+            expected: [.next(215, 100), .error(220, 7)],
+            subscriptions: [[sub(200, 220)], [sub(210, 220)]],
+            journal: ["inner: subscribe@210", "inner: dispose@220"]
+        ) { c in
+            // Only the inner is tapped: the order of the source's and the inner's dispose at one time is the
+            // engine's own.
+            .tryFlatMapLatest(c.source(0), innerThenThrowing(.tap(c.source(1), subscriptionHooks(c, "inner"))))
+        },
+        ConformanceCase(
+            "tryFlatMapLatest: a throw during a synchronous source stops it",
+            expected: [.next(200, 10), .error(200, 7)]
+        ) { _ in .tryFlatMapLatest(.from([1, 2, 3]), justX10ThrowingOn2) },
         ConformanceCase(
             "tryCatchError: the handler's flow continues while it returns",
             sources: [.hot([.next(210, 1), .error(220, 1)])],

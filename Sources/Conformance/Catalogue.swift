@@ -31,7 +31,8 @@ public enum Catalogue {
     }
 
     public static let baseCases: [ConformanceCase] = sources + oneInput + asynchronous + recovery + severalInputs
-        + subjectsAndSystem + disposal + compositions + scheduling + singles + throwing + throwingUsing + distinct + replay
+        + subjectsAndSystem + disposal + compositions + scheduling + singles + throwing + throwingUsing + distinct
+        + throwingDistinct + replay
 
     // MARK: Sources
 

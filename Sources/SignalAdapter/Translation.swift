@@ -69,6 +69,19 @@ struct Translation {
         // SwiftSignalKit's selectors and handlers cannot throw: a throw becomes a failing inner signal (`.fail`).
         case .tryFlatMap(let source, let selector):
             return signal(.flatMap(source, selector.failingInner), state: state)
+        case .tryFlatMapLatest(let source, let selector):
+            return signal(.flatMapLatest(source, selector.failingInner), state: state)
+        // Its distinctUntilChanged has no throwing form: the key or comparer answers a `Result`, as in tryMap.
+        case .tryDistinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return signal(source, state: state)
+                |> tryDistinctUntilChanged(key: { value in Result { () throws(BenchError) in try keyOf(value) } })
+        case .tryDistinctUntilChangedByComparer(let source, let equivalence):
+            let areEqual = equivalence.areEqual
+            return signal(source, state: state)
+                |> tryDistinctUntilChanged(isEqual: { previous, value in
+                    Result { () throws(BenchError) in try areEqual(previous, value) }
+                })
         case .tryCatchError(let source, let handler):
             return signal(.catchError(source, handler.failingContinuation), state: state)
         case .tryUsing(let hooks, let body):

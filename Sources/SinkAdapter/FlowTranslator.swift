@@ -65,6 +65,13 @@ struct FlowTranslator {
             return observable(for: source).scan(seed) { try accumulator.combine($0, $1) }
         case .tryFlatMap(let source, let selector):
             return observable(for: source).flatMap { observable(for: try selector.select($0)) }
+        case .tryFlatMapLatest(let source, let selector):
+            return observable(for: source).flatMapLatest { observable(for: try selector.select($0)) }
+        // RxSwift's key selector and comparer are `throws` too: the sink forwards what they throw as `.error`.
+        case .tryDistinctUntilChangedByKey(let source, let key):
+            return observable(for: source).distinctUntilChanged { try key.key($0) }
+        case .tryDistinctUntilChangedByComparer(let source, let equivalence):
+            return observable(for: source).distinctUntilChanged { try equivalence.areEqual($0, $1) }
         case .tryCatchError(let source, let handler):
             return observable(for: source).catch { error in observable(for: try handler.recover(benchError(error))) }
         case .tryUsing(let hooks, let body):

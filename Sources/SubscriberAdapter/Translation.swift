@@ -112,6 +112,17 @@ struct Translation: Sendable {
         // RAC's blocks cannot throw: a failure is returned as `[RACSignal error:]`, as `-tryMap:` does.
         case .tryFlatMap(let source, let selector):
             return signal(.flatMap(source, selector.failingInner))
+        case .tryFlatMapLatest(let source, let selector):
+            return signal(.flatMapLatest(source, selector.failingInner))
+        // The key or comparer block reports failure through the out-parameter, as `-tryMap:`'s does.
+        case .tryDistinctUntilChangedByKey(let source, let key):
+            return signal(source).tryDistinctUntilChanged(key: { value, errorPtr in
+                do throws(BenchError) { return try key.key(value) } catch { errorPtr = error; return nil }
+            })
+        case .tryDistinctUntilChangedByComparer(let source, let equivalence):
+            return signal(source).tryDistinctUntilChanged(isEqual: { previous, value, errorPtr in
+                do throws(BenchError) { return try equivalence.areEqual(previous, value) } catch { errorPtr = error; return nil }
+            })
         case .tryCatchError(let source, let handler):
             return signal(.catchError(source, handler.failingContinuation))
         case .tryUsing(let hooks, let body):

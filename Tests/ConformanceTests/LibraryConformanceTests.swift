@@ -216,6 +216,11 @@ enum LibraryDifferences {
     private static let removeDuplicatesLastReceived = LibraryDifference.differs(
         "removeDuplicates(by:) compares with the last value received, not the last forwarded (RxSwift's)")
 
+    private static let tryRemoveDuplicatesLastReceived = LibraryDifference.differs(
+        "tryRemoveDuplicates(by:) compares with the last value received, not the last forwarded (RxSwift's)")
+    private static let keyInsideComparison = LibraryDifference.differs(
+        "Combine has no key form of (try)removeDuplicates: the key is taken inside the comparison, which the first value never reaches")
+
     private static let noReplayAfterCompletion = LibraryDifference.differs(
         "Combine has no replay subject: CurrentValueSubject sends a late subscriber only the completion")
 
@@ -230,6 +235,10 @@ enum LibraryDifferences {
             noReplayAfterCompletion,
         "take(2): completes and disposes upstream at the 2nd value": prefixLate,
         "distinctUntilChanged by comparer: compares with the last value forwarded": removeDuplicatesLastReceived,
+        "tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns":
+            tryRemoveDuplicatesLastReceived,
+        "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream":
+            keyInsideComparison,
         "take(0): completes without subscribing upstream": prefixLate,
         "take(1) disposes upstream through a chain": prefixLate,
         "tap: onSubscribe before the source is subscribed": handleEventsTiming,
@@ -259,6 +268,8 @@ enum LibraryDifferences {
         "the standard library's flatMap iterates one inner sequence at a time (concatMap)")
     private static let flatMapLatestUnreleased = LibraryDifference.unsupported(
         "swift-async-algorithms 1.1.4 has flatMapLatest only behind AsyncAlgorithms 1.3 availability")
+    private static let keyInsideRemoveDuplicates = LibraryDifference.differs(
+        "removeDuplicates(by:) has no key form: the key is taken inside the comparison, which the first value never reaches")
     private static let combineLatestEndsEarly = LibraryDifference.differs(
         "swift-async-algorithms' combineLatest finishes as soon as an input finishes without a value")
     private static let sameTimeOrder = LibraryDifference.sameTimeOrder(
@@ -304,6 +315,18 @@ enum LibraryDifferences {
         "flatMapLatest: outer error disposes the inner": flatMapLatestUnreleased,
         "flatMapLatest: outer error disposes the inner [disposed at 221]": flatMapLatestUnreleased,
         "flatMapLatest: synchronous inners": flatMapLatestUnreleased,
+        "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns": flatMapLatestUnreleased,
+        "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns [disposed at 221]":
+            flatMapLatestUnreleased,
+        "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once":
+            flatMapLatestUnreleased,
+        "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once [disposed at 216]":
+            flatMapLatestUnreleased,
+        "tryFlatMapLatest: the current inner sees its dispose at the throw's time": flatMapLatestUnreleased,
+        "tryFlatMapLatest: the current inner sees its dispose at the throw's time [disposed at 216]": flatMapLatestUnreleased,
+        "tryFlatMapLatest: a throw during a synchronous source stops it": flatMapLatestUnreleased,
+        "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream":
+            keyInsideRemoveDuplicates,
         "takeUntil: completes at the trigger's first value, disposing both": noOperator,
         "takeUntil: completes at the trigger's first value, disposing both [disposed at 211]": noOperator,
         "takeUntil: a trigger error is forwarded": noOperator,

@@ -74,6 +74,13 @@ enum LibraryObserved {
             "tap: onSubscribe before the source is subscribed": [
                 "journal [\"source@200\", \"subscribe@200\", \"next(1)@200\", \"completed@200\", \"dispose\"], expected [\"subscribe@200\", \"source@200\", \"next(1)@200\", \"completed@200\", \"dispose\"]",
             ],
+            "tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns": [
+                "events [next(1)@210, next(10)@250, completed@260], expected [next(1)@210, next(4)@240, next(10)@250, completed@260]",
+            ],
+            "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream": [
+                "events [next(11)@210, error(7)@220], expected [error(7)@210]",
+                "source subscriptions [[(200, 220)]], expected [[(200, 210)]]",
+            ],
             "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once": [
                 "source subscriptions [[(200, 250)], [(210, 220)]], expected [[(200, 220)], [(210, 220)]]",
             ],
@@ -234,9 +241,34 @@ enum LibraryObserved {
             "takeUntil: source completion ends it [disposed at 211]": [
                 "unsupported: async-stream does not support takeUntil: no operator (racing two sequences needs a task group)",
             ],
+            "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream": [
+                "events [next(11)@210, error(7)@220], expected [error(7)@210]",
+                "source subscriptions [[(200, 220)]], expected [[(200, 210)]]",
+            ],
             "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once": [
                 "events [next(100)@215, next(200)@225, error(7)@260], expected [next(100)@215, error(7)@220]",
                 "source subscriptions [[(200, 250)], [(210, 260)]], expected [[(200, 220)], [(210, 220)]]",
+            ],
+            "tryFlatMapLatest: a throw during a synchronous source stops it": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
+            ],
+            "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
+            ],
+            "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once [disposed at 216]": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
+            ],
+            "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
+            ],
+            "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns [disposed at 221]": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
+            ],
+            "tryFlatMapLatest: the current inner sees its dispose at the throw's time": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
+            ],
+            "tryFlatMapLatest: the current inner sees its dispose at the throw's time [disposed at 216]": [
+                "unsupported: async-stream does not support tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability",
             ],
             "tryUsing: a throwing body factory fails at subscription and releases the resource": [
                 "unsupported: async-stream does not support using: no operator (a consumer uses defer in its own task)",

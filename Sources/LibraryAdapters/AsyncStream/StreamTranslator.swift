@@ -71,6 +71,14 @@ struct StreamTranslator {
         case .distinctUntilChangedByComparer(let source, let equivalence):
             let areEqual = equivalence.areEqual
             return try IntSequence(sequence(for: source).removeDuplicates { areEqual($0, $1) })
+        // swift-async-algorithms' `removeDuplicates(by:)` has a throwing overload; it has no key form, so the key
+        // is taken inside the comparison.
+        case .tryDistinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return try IntSequence(sequence(for: source).removeDuplicates { try keyOf($0) == keyOf($1) })
+        case .tryDistinctUntilChangedByComparer(let source, let equivalence):
+            let areEqual = equivalence.areEqual
+            return try IntSequence(sequence(for: source).removeDuplicates { try areEqual($0, $1) })
         case .startWith(let source, let values):
             return try IntSequence(chain(values.async, sequence(for: source)))
         case .tap(let source, let hooks):
@@ -138,6 +146,10 @@ struct StreamTranslator {
             throw UnsupportedFlow(
                 engine: "async-stream",
                 operation: "flatMapLatest: swift-async-algorithms 1.1.4 ships it only behind AsyncAlgorithms 1.3 availability")
+        case .tryFlatMapLatest:
+            throw UnsupportedFlow(
+                engine: "async-stream",
+                operation: "tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability")
         case .takeUntil:
             throw UnsupportedFlow(
                 engine: "async-stream", operation: "takeUntil: no operator (racing two sequences needs a task group)")

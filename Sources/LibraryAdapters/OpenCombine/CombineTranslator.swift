@@ -67,6 +67,13 @@ struct CombineTranslator {
         // Combine has `tryCatch` but no throwing flatMap: a throwing selector returns `Fail`, as Combine code does.
         case .tryFlatMap(let source, let selector):
             return try publisher(for: .flatMap(source, selector.failingInner))
+        // No throwing flatMap, but `tryMap` into the inner publishers, then `switchToLatest`: a throw fails the
+        // outer stream, which cancels the source and the current inner.
+        case .tryFlatMapLatest(let source, let selector):
+            let translator = self
+            return try publisher(for: source)
+                .tryMap { value in translator.translatedOrFailing(try selector.select(value)) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.switchToLatest().eraseToAnyPublisher()
         case .tryCatchError(let source, let handler):
             let translator = self
             return try publisher(for: source).tryCatch { error throws(BenchError) in
@@ -84,6 +91,15 @@ struct CombineTranslator {
             return try publisher(for: source).removeDuplicates { keyOf($0) == keyOf($1) }.eraseToAnyPublisher()
         case .distinctUntilChangedByComparer(let source, let equivalence):
             return try publisher(for: source).removeDuplicates(by: equivalence.areEqual).eraseToAnyPublisher()
+        // `tryRemoveDuplicates` has no key form: the key is taken inside the comparison, as Combine code does.
+        case .tryDistinctUntilChangedByKey(let source, let key):
+            let keyOf = key.key
+            return try publisher(for: source).tryRemoveDuplicates { try keyOf($0) == keyOf($1) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
+        case .tryDistinctUntilChangedByComparer(let source, let equivalence):
+            let areEqual = equivalence.areEqual
+            return try publisher(for: source).tryRemoveDuplicates { try areEqual($0, $1) }
+                .mapError { ($0 as? BenchError) ?? .foreign }.eraseToAnyPublisher()
         case .startWith(let source, let values):
             return try publisher(for: source).prepend(values).eraseToAnyPublisher()
         case .tap(let source, let hooks):

@@ -10,7 +10,9 @@ extension Flow {
             .reduce(let source, _, _), .take(let source, _), .skip(let source, _), .distinctUntilChanged(let source),
             .distinctUntilChangedByKey(let source, _), .distinctUntilChangedByComparer(let source, _),
             .tryMap(let source, _), .tryFilter(let source, _), .tryScan(let source, _, _),
-            .tryReduce(let source, _, _), .tryFlatMap(let source, _), .tryCatchError(let source, _),
+            .tryReduce(let source, _, _), .tryFlatMap(let source, _), .tryFlatMapLatest(let source, _),
+            .tryDistinctUntilChangedByKey(let source, _), .tryDistinctUntilChangedByComparer(let source, _),
+            .tryCatchError(let source, _),
             .startWith(let source, _), .tap(let source, _), .asyncMap(let source, _), .asyncFilter(let source, _),
             .retry(let source, _), .catchError(let source, _), .subscribeOn(let source, _), .observeOn(let source, _),
             .flatMap(let source, _), .flatMapLatest(let source, _), .asSingle(let source), .singleFlatMap(let source, _):

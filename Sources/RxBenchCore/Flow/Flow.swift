@@ -63,6 +63,14 @@ public indirect enum Flow: Sendable {
     /// `flatMap` (merge) whose selector may throw: a throw ends the stream with that error and disposes the
     /// source and every inner flow, as an inner error does.
     case tryFlatMap(Flow, ThrowingFlowSelector)
+    /// `flatMapLatest` whose selector may throw: a throw ends the stream with that error and disposes the
+    /// source and the current inner flow at once, as an inner error does.
+    case tryFlatMapLatest(Flow, ThrowingFlowSelector)
+    /// `distinctUntilChangedByKey` whose key selector may throw (RxSwift's takes a `throws` closure): the key
+    /// is taken when a value arrives, the first value's too; a throw ends the stream as `tryMap`'s does.
+    case tryDistinctUntilChangedByKey(Flow, ThrowingIntKey)
+    /// `distinctUntilChangedByComparer` whose comparer may throw; a throw ends the stream as `tryMap`'s does.
+    case tryDistinctUntilChangedByComparer(Flow, ThrowingIntEquivalence)
     /// `catchError` whose handler may throw: the handler's error ends the stream (the source has already
     /// ended with the error it was handed).
     case tryCatchError(Flow, ThrowingErrorHandler)

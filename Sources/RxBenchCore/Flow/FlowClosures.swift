@@ -48,6 +48,26 @@ public struct IntEquivalence: Sendable {
     }
 }
 
+/// A key selector that may throw (`Flow.tryDistinctUntilChangedByKey`).
+public struct ThrowingIntKey: Sendable {
+    public let name: String
+    public let key: @Sendable (Int) throws(BenchError) -> Int
+    public init(_ name: String, _ key: @escaping @Sendable (Int) throws(BenchError) -> Int) {
+        self.name = name
+        self.key = key
+    }
+}
+
+/// A comparer that may throw (`Flow.tryDistinctUntilChangedByComparer`); it gets (previous forwarded, new).
+public struct ThrowingIntEquivalence: Sendable {
+    public let name: String
+    public let areEqual: @Sendable (Int, Int) throws(BenchError) -> Bool
+    public init(_ name: String, _ areEqual: @escaping @Sendable (Int, Int) throws(BenchError) -> Bool) {
+        self.name = name
+        self.areEqual = areEqual
+    }
+}
+
 /// A transform that may throw: the closure of a throwing `map` (`Flow.tryMap`). Typed as throwing
 /// `BenchError` so that engines with a typed error channel carry the error without a cast.
 public struct ThrowingIntTransform: Sendable {
@@ -79,7 +99,7 @@ public struct ThrowingIntAccumulator: Sendable {
     }
 }
 
-/// A flatMap selector that may throw (`Flow.tryFlatMap`).
+/// A flatMap selector that may throw (`Flow.tryFlatMap`, `Flow.tryFlatMapLatest`).
 public struct ThrowingFlowSelector: Sendable {
     public let name: String
     public let select: @Sendable (Int) throws(BenchError) -> Flow
