@@ -1,15 +1,55 @@
-import Foundation
+import Synchronization
 
 /// The engines' live-object counters are process-wide, and Swift Testing runs suites in parallel. Tests
-/// that check the counters' balance, and tests that run many engine subscriptions, take this lock so that
+/// that check the counters' balance, and tests that run many engine subscriptions, hold this right so that
 /// one suite's live objects never show up in another's balance.
+///
+/// Waiting for it suspends; it never blocks a thread. The cooperative pool has as many threads as cores
+/// (two here), and the async-stream row delivers from that pool: tests blocked on a lock held those
+/// threads while the holder waited for an async-stream run to end, so both waited until their time
+/// limits (seen in `swift test` after the merge of 079bf36: every suite that runs engines timed out).
 public enum EngineExclusivity {
-    // Guards nothing but the right to run engines while a live-object balance is being checked.
-    private static let lock = NSLock()
+    private struct State {
+        var held = false
+        var waiters: [UnsafeContinuation<Void, Never>] = []
+    }
 
-    public static func run<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
+    // Guards whether the right is held and who waits for it, in arrival order.
+    private static let state = Mutex(State())
+
+    /// Takes the right, suspending until it is free. Pair with `release()`.
+    public static func acquire() async {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            let granted = state.withLock { state in
+                if state.held {
+                    state.waiters.append(continuation)
+                    return false
+                }
+                state.held = true
+                return true
+            }
+            if granted { continuation.resume() }
+        }
+    }
+
+    /// Gives the right back, handing it to the first waiter if there is one (it stays held for them).
+    public static func release() {
+        let next = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.held = false
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+
+    /// Runs `body` holding the right. `body` runs on the caller's thread: a body that blocks while rows
+    /// deliver from the cooperative pool belongs on a thread of its own (`acquire()`, start the thread,
+    /// await it, `release()`).
+    public static func run<T>(_ body: () throws -> T) async rethrows -> T {
+        await acquire()
+        defer { release() }
         return try body()
     }
 }

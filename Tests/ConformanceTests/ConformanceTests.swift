@@ -29,8 +29,8 @@ extension ConformanceCase: CustomTestStringConvertible {
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ConformanceTests {
     @Test("marble case", arguments: Engine.all, Catalogue.all)
-    func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) {
-        EngineExclusivity.run {
+    func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) async {
+        await EngineExclusivity.run {
             let adapter = engine.adapter
             check(conformanceCase.resolved(for: adapter.descriptor), on: adapter) { liveObjects(adapter) }
         }

@@ -38,11 +38,11 @@ struct DisposeRaceStressTests {
         // On a thread of its own: twenty seconds of a blocked cooperative-pool thread (two here) would
         // starve the tests of rows that deliver from the pool (async-stream).
         let adapter = UncheckedHandle(engine.adapter)
+        await EngineExclusivity.acquire()
         let findings = await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(returning: Result { try EngineExclusivity.run { try Self.stress(adapter.value) } })
-            }.start()
+            Thread { continuation.resume(returning: Result { try Self.stress(adapter.value) }) }.start()
         }
+        EngineExclusivity.release()
         for finding in try findings.get() { Issue.record(Comment(rawValue: finding)) }
     }
 

@@ -88,13 +88,13 @@ extension SabotageTests {
         "DisposeLatency[depth=1,siblings=100,order=oldest]", "DisposeLatency[depth=1,siblings=100,order=random]",
         "DisposeLatencyMixed[depth=10,siblings=0]",
     ])
-    func ignoredDispose(workloadID: String) throws {
+    func ignoredDispose(workloadID: String) async throws {
         let workload = try #require(Catalogue.select(workloadID)?.first)
         _ = try Harness(adapter: Saboteur(.none), options: Self.options).measure(workload, size: 50)
         // A dispose that does nothing leaves sink's objects alive for good: under the engines' exclusivity,
         // so that no test checking the process-wide live-object balance (the conformance and stress
         // suites) has it begin before this leak and end after it.
-        EngineExclusivity.run {
+        await EngineExclusivity.run {
             #expect(throws: HarnessError.self) {
                 try Harness(adapter: Saboteur(.ignoreDispose), options: Self.options).measure(workload, size: 50)
             }
