@@ -152,7 +152,7 @@ let package = Package(
         ),
 
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore"]),
-        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry"]),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry", "Conformance"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter"]),

@@ -266,10 +266,12 @@ public struct Harness<Adapter: EngineAdapter> {
             let bytes = AllocationCounter.liveBytes {
                 for _ in 0..<probe { extra.append(adapter.subscribe(stream, with: observer)) }
             }
-            guard let bytes else { return nil }
-            if round > 0 { perSubscription.append(Double(bytes) / Double(probe)) }
+            // Disposed before anything else: a probe left live would receive the checksum's values (it did,
+            // when the tracker's table overflowed and this returned first).
             for subscription in extra { adapter.dispose(subscription) }
             extra.removeAll(keepingCapacity: true)
+            guard let bytes else { return nil }
+            if round > 0 { perSubscription.append(Double(bytes) / Double(probe)) }
         }
         return Summary(perSubscription)
     }
