@@ -275,6 +275,8 @@ enum LibraryDifferences {
     private static let sameTimeOrder = LibraryDifference.sameTimeOrder(
         "merge delivers from pool threads: events of one virtual time arrive in the order the threads run")
     private static let noOperator = LibraryDifference.unsupported("no such operator in Swift concurrency")
+    private static let concurrentInputs = LibraryDifference.differsInSomeOrders(
+        "combineLatest iterates its inputs concurrently, on pool threads: when the second input's value arrives before the first's last one, a pair with an earlier value is sent too")
 
     private static let terminalOnly = LibraryDifference.differs(
         "a terminated stream subject finishes a new subscriber's stream at once, without replaying its value")
@@ -287,6 +289,7 @@ enum LibraryDifferences {
         "combineLatest: another input's values after one completed without a value do not end it": combineLatestEndsEarly,
         "combineLatest(3): an input without a value leaves it open until the last input completes": combineLatestEndsEarly,
         "combineLatest: an empty synchronous input leaves it open while another input is": combineLatestEndsEarly,
+        "combineLatest: synchronous inputs (the first runs to completion before the second)": concurrentInputs,
         "deferred: scripted source subscribed per subscription": eagerIterators,
         "deferred: scripted source subscribed per subscription [disposed at 211]": eagerIterators,
         "concat: next input subscribed after the previous completed": eagerIterators,

@@ -86,6 +86,9 @@ enum LibraryObserved {
             ],
         ],
         "async-stream": [
+            "combineLatest: synchronous inputs (the first runs to completion before the second)": [
+                "events [next(13)@200, next(23)@200, completed@200], expected [next(23)@200, completed@200]",
+            ],
             "asyncFilter: error": [
                 "events [next(1)@235, next(3)@260, error(1)@260], expected [next(1)@235, error(1)@240]",
             ],
