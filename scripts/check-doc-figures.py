@@ -6,9 +6,11 @@ A markdown table whose figures come from a results file is preceded by a marker 
     <!-- figures: results/2026-11-23-standard/system.csv -->
 
 Every numeric cell of that table (outside the first column, and outside columns whose header names a
-ratio: 'x', 'ratio', '%') must equal, at the precision it is written with, some statistic (median, min,
+ratio: 'x', 'ratio', '%') must equal, at the precision it is written with, a statistic (median, min,
 max, mad, p90, p99, p999; share_percent in scripts/profile-shares.py's CSV) of some row of the named CSV; units and SI prefixes (ns, µs, ms, k, M, B, kB)
-are understood. A marker may name a glob instead (`results/contention/DIR/*.csv`, for an A/B whose runs
+are understood. Where the table is laid out as workloads by rows (its first cell starts with a workload id)
+and rows of the file by columns (the header names an engine), the figure must be a statistic of that
+engine on that workload, not of any row: a figure moved to the wrong cell fails. A marker may name a glob instead (`results/contention/DIR/*.csv`, for an A/B whose runs
 are one file each): then every cell must be in one of the files it matches. A marker naming a missing
 file or a glob matching none, or a table cell no row matches, fails the check with one line naming the
 document, the line and the figure. Exit 1 on any failure.
@@ -28,21 +30,39 @@ NUMBER = re.compile(r"^[~≈]?\s*(-?\d+(?:\.\d+)?)\s*(ns|µs|us|ms|s|k|M|G|B|kB|
 SCALE = {"ns": 1, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "k": 1e3, "M": 1e6, "G": 1e9, "kB": 1e3, "MB": 1e6}
 
 
-def values_of(source):
+def rows_of(source):
+    """[(engine, workload id, [statistics])] of every row of the file(s) `source` names; the workload id is
+    the name with its parameters, as the CLI and the tables write it (`DisposeLatency[depth=10,siblings=0]`)."""
     paths = sorted(glob.glob(source)) if any(char in source for char in "*?[") else [source]
     if not paths:
         raise OSError(f"{source} matches no file")
     rows = []
     for path in paths:
         with open(path, newline="") as handle:
-            rows += list(csv.DictReader(handle))
-    values = []
-    for row in rows:
-        for column in STATISTICS:
-            text = row.get(column, "")
-            if text not in ("", None):
-                values.append(float(text))
-    return values
+            for row in csv.DictReader(handle):
+                workload = row.get("workload") or ""
+                if row.get("parameters"):
+                    workload += f"[{row['parameters']}]"
+                values = [float(row[column]) for column in STATISTICS if row.get(column) not in ("", None)]
+                rows.append((row.get("engine") or "", workload, values))
+    return rows
+
+
+# A table's first cell names a workload when it starts with a workload id (`NeverMapLifecycle[depth=10],
+# mallocs/lifecycle` names NeverMapLifecycle[depth=10]).
+WORKLOAD_ID = re.compile(r"^`?([A-Za-z][A-Za-z0-9]*(?:\[[^\]]*\])?)")
+
+
+def pinned_values(rows, engine, first_cell):
+    """The statistics of the rows of `engine` on the workload the row's first cell names, or None when the
+    table is not laid out as workloads by rows (no such engine or workload in the file)."""
+    match = WORKLOAD_ID.match(first_cell.strip())
+    if not match:
+        return None
+    engine = engine.strip("` ")
+    values = [value for row_engine, workload, stats in rows
+              if row_engine == engine and workload == match.group(1) for value in stats]
+    return values or None
 
 
 FLOOR = "baseline"
@@ -88,7 +108,8 @@ def check(path):
             continue
         source = marker.group(1)
         try:
-            values = values_of(source)
+            rows = rows_of(source)
+            values = [value for _, _, stats in rows for value in stats]
         except OSError:
             failures.append(f"{path}:{index}: names {source}, which does not exist")
             continue
@@ -112,7 +133,14 @@ def check(path):
                         if figure is None or not floor or not ratio_matches(ratio.group(1), figure / floor):
                             failures.append(f"{path}:{index + 1}: '{part}' is not {figure} / the floor ({floor})")
                         continue
-                    if part and matches(part, values) is False:
+                    # Pinned to its row and column where the table is laid out as workloads by rows and rows
+                    # of the file by columns: the figure must be a statistic of that engine on that workload.
+                    pinned = pinned_values(rows, header[column] if column < len(header) else "", cells[0])
+                    if part and pinned is not None and matches(part, pinned) is False:
+                        failures.append(
+                            f"{path}:{index + 1}: '{part}' is not a figure of {header[column]} on "
+                            f"{WORKLOAD_ID.match(cells[0].strip()).group(1)} in {source}")
+                    elif part and pinned is None and matches(part, values) is False:
                         failures.append(f"{path}:{index + 1}: '{part}' is not in {source}")
                     if figure is None and part:
                         figure = first_number(part)  # a ratio refers to the cell's first figure

@@ -25,7 +25,7 @@ def test_a_figure_in_the_file_passes(tmp_path):
 def test_a_stale_figure_fails_naming_it(tmp_path):
     result = run(tmp_path, "| CreateMapFilter | 19.50 | x9.9 |")
     assert result.returncode == 1
-    assert "'19.50' is not in" in result.stderr
+    assert "'19.50' is not a figure of sink on CreateMapFilter in" in result.stderr
 
 
 def test_a_missing_results_file_fails(tmp_path):
@@ -67,3 +67,24 @@ def test_a_glob_marker_takes_every_file_it_matches(tmp_path):
     stale = check(f"{runs}/*.csv", "55.71 / 54.00")
     assert stale.returncode == 1 and "'54.00' is not in" in stale.stderr
     assert check(f"{runs}/none-*.csv", "55.71").returncode == 1
+
+
+def test_a_figure_of_another_row_or_workload_fails_where_the_table_names_both(tmp_path):
+    """Laid out as workloads by rows and rows of the file by columns, a cell is pinned: a figure that is in the
+    file, but of another engine or another workload, is stale there."""
+    results = tmp_path / "run.csv"
+    results.write_text(HEADER
+                       + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=1,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,\n"
+                       + "2,d,c,s,cpu,2,glibc,release,quick,30,signal,engine,W,g,depth=1,ns_per_event,ns/event,5,19.92,19,21,0.1,21,21,21,\n"
+                       + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=10,ns_per_event,ns/event,5,77.5,76,78,0.1,78,78,78,\n")
+    doc = tmp_path / "doc.md"
+
+    def check(row):
+        doc.write_text(f"<!-- figures: {results} -->\n\n| workload | sink | signal |\n|---|---|---|\n{row}\n")
+        return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+
+    assert check("| W[depth=1] | 42.07 | 19.92 |").returncode == 0
+    swapped = check("| W[depth=1] | 19.92 | 42.07 |")
+    assert swapped.returncode == 1 and "'19.92' is not a figure of sink on W[depth=1]" in swapped.stderr
+    other_workload = check("| W[depth=1], ns/event | 77.5 | 19.92 |")
+    assert other_workload.returncode == 1 and "'77.5' is not a figure of sink on W[depth=1]" in other_workload.stderr
