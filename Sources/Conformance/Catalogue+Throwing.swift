@@ -28,6 +28,12 @@ private let justX10ThrowingOn2 = ThrowingFlowSelector("just x10, throws on 2") {
     if value == 2 { throw thrown }
     return .just(value * 10)
 }
+/// The outer source of the selector cases (1@210 selects the inner, 2@220 throws) and the inner, still live
+/// at the throw.
+private let outerAndInner: [SourceSpec] = [
+    .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
+    .hot([.next(215, 100), .next(225, 200), .completed(260)]),
+]
 /// 1 selects `inner`, 2 throws `thrown`, others `just` themselves.
 private func innerThenThrowing(_ inner: Flow) -> ThrowingFlowSelector {
     ThrowingFlowSelector("1: inner, 2: throws") { value throws(BenchError) in
@@ -148,18 +154,10 @@ extension Catalogue {
         ) { c in .tryFlatMap(c.source(0), ThrowingFlowSelector("just x10") { .just($0 * 10) }) },
         ConformanceCase(
             "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once",
-            sources: [
-                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
-                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
-            ],
+            sources: outerAndInner,
             expected: [.next(215, 100), .error(220, 7)],
             subscriptions: [[sub(200, 220)], [sub(210, 220)]]
-        ) { c in
-            .tryFlatMap(c.source(0), ThrowingFlowSelector("1: inner source, 2: throws") { value throws(BenchError) in
-                if value == 2 { throw thrown }
-                return value == 1 ? c.source(1) : .just(value)
-            })
-        },
+        ) { c in .tryFlatMap(c.source(0), innerThenThrowing(c.source(1))) },
         ConformanceCase(
             "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns",
             sources: [.hot([.next(210, 1), .next(225, 2), .completed(235)]),
@@ -170,10 +168,7 @@ extension Catalogue {
         ) { c in .tryFlatMapLatest(c.source(0), ThrowingFlowSelector("source(x)") { c.source($0) }) },
         ConformanceCase(
             "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once",
-            sources: [
-                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
-                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
-            ],
+            sources: outerAndInner,
             expected: [.next(215, 100), .error(220, 7)],
             subscriptions: [[sub(200, 220)], [sub(210, 220)]]
         ) { c in
@@ -181,10 +176,7 @@ extension Catalogue {
         },
         ConformanceCase(
             "tryFlatMapLatest: the current inner sees its dispose at the throw's time",
-            sources: [
-                .hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)]),
-                .hot([.next(215, 100), .next(225, 200), .completed(260)]),
-            ],
+            sources: outerAndInner,
             expected: [.next(215, 100), .error(220, 7)],
             subscriptions: [[sub(200, 220)], [sub(210, 220)]],
             journal: ["inner: subscribe@210", "inner: dispose@220"]

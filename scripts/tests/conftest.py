@@ -116,15 +116,20 @@ def v1_csv(tmp_path):
     return write_csv(tmp_path / "schema1.csv", rows)
 
 
-@pytest.fixture(scope="session")
-def v2_report(tmp_path_factory):
-    """A report of the synthetic v2 CSV, made once for every test that reads it: (csv, folder, page)."""
+def made_report(tmp_path_factory, name, rows):
+    """The HTML report of `rows` written as a CSV in a folder of its own: (csv, folder, page)."""
     import report
-    folder = tmp_path_factory.mktemp("v2")
-    path = write_csv(folder / "synthetic.csv", synthetic_rows())
+    folder = tmp_path_factory.mktemp(name)
+    path = write_csv(folder / f"{name}.csv", rows)
     out = folder / "report"
     assert report.main([path, "--out", str(out)]) == 0
     return path, out, (out / "index.html").read_text()
+
+
+@pytest.fixture(scope="session")
+def v2_report(tmp_path_factory):
+    """A report of the synthetic v2 CSV, made once for every test that reads it: (csv, folder, page)."""
+    return made_report(tmp_path_factory, "synthetic", synthetic_rows())
 
 
 # Schema 3: MergeMany ran on the engines only; the floor lacks the operator and async-stream's checksum
@@ -150,9 +155,4 @@ def synthetic_rows_v3():
 @pytest.fixture(scope="session")
 def v3_report(tmp_path_factory):
     """A report of the synthetic v3 CSV, with its `unsupported` records: (csv, folder, page)."""
-    import report
-    folder = tmp_path_factory.mktemp("v3")
-    path = write_csv(folder / "synthetic-v3.csv", synthetic_rows_v3())
-    out = folder / "report"
-    assert report.main([path, "--out", str(out)]) == 0
-    return path, out, (out / "index.html").read_text()
+    return made_report(tmp_path_factory, "synthetic-v3", synthetic_rows_v3())

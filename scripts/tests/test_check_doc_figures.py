@@ -35,16 +35,22 @@ def test_a_missing_results_file_fails(tmp_path):
     assert result.returncode == 1 and "does not exist" in result.stderr
 
 
-def test_a_ratio_beside_a_figure_is_that_figure_over_the_floor(tmp_path):
+def check_table(tmp_path, results_rows, table):
+    """check-doc-figures on a document whose one table (`table`: header, separator and rows) names a
+    results file of `results_rows` (CSV lines after the header)."""
     results = tmp_path / "run.csv"
-    results.write_text(HEADER
-                       + "2,d,c,s,cpu,2,glibc,release,quick,30,baseline,reference,W,g,,ns_per_event,ns/event,5,8.79,8,9,0.1,9,9,9,\n"
-                       + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,\n")
+    results.write_text(HEADER + "".join(line + "\n" for line in results_rows))
     doc = tmp_path / "doc.md"
+    doc.write_text(f"<!-- figures: {results} -->\n\n{table}\n")
+    return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+
+
+def test_a_ratio_beside_a_figure_is_that_figure_over_the_floor(tmp_path):
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,baseline,reference,W,g,,ns_per_event,ns/event,5,8.79,8,9,0.1,9,9,9,",
+            "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,"]
 
     def check(cell):
-        doc.write_text(f"<!-- figures: {results} -->\n\n| workload | baseline | sink |\n|---|---|---|\n| W | 8.79 | {cell} |\n")
-        return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+        return check_table(tmp_path, rows, f"| workload | baseline | sink |\n|---|---|---|\n| W | 8.79 | {cell} |")
 
     assert check("42.07 (4.8x)").returncode == 0
     wrong = check("42.07 (5.8x)")
@@ -72,16 +78,12 @@ def test_a_glob_marker_takes_every_file_it_matches(tmp_path):
 def test_a_figure_of_another_row_or_workload_fails_where_the_table_names_both(tmp_path):
     """Laid out as workloads by rows and rows of the file by columns, a cell is pinned: a figure that is in the
     file, but of another engine or another workload, is stale there."""
-    results = tmp_path / "run.csv"
-    results.write_text(HEADER
-                       + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=1,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,\n"
-                       + "2,d,c,s,cpu,2,glibc,release,quick,30,signal,engine,W,g,depth=1,ns_per_event,ns/event,5,19.92,19,21,0.1,21,21,21,\n"
-                       + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=10,ns_per_event,ns/event,5,77.5,76,78,0.1,78,78,78,\n")
-    doc = tmp_path / "doc.md"
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=1,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
+            "2,d,c,s,cpu,2,glibc,release,quick,30,signal,engine,W,g,depth=1,ns_per_event,ns/event,5,19.92,19,21,0.1,21,21,21,",
+            "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=10,ns_per_event,ns/event,5,77.5,76,78,0.1,78,78,78,"]
 
     def check(row):
-        doc.write_text(f"<!-- figures: {results} -->\n\n| workload | sink | signal |\n|---|---|---|\n{row}\n")
-        return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+        return check_table(tmp_path, rows, f"| workload | sink | signal |\n|---|---|---|\n{row}")
 
     assert check("| W[depth=1] | 42.07 | 19.92 |").returncode == 0
     swapped = check("| W[depth=1] | 19.92 | 42.07 |")
