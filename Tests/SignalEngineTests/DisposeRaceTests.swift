@@ -8,8 +8,10 @@ final class DisposeRaceTests: TimeLimitedTestCase {
         #if DEBUG
         let liveAtStart = LiveObjects.count
         #endif
-        let report = runDisposeRaces(targetRaced: DisposeRaceBudget.rounds, budget: DisposeRaceBudget.seconds) {
-            delivered in
+        let report = runDisposeRaces(
+            targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
+            budget: DisposeRaceBudget.seconds
+        ) { delivered in
             let pipe = Pipe<Int, NoError>()
             let subscription = (pipe.signal() |> map { $0 &+ 1 } |> filter { $0 > 0 }).start(next: { _ in
                 delivered.increment()

@@ -8,8 +8,10 @@ final class DisposeRaceTests: TimeLimitedTestCase {
         #if DEBUG
         let liveAtStart = LiveObjects.count
         #endif
-        let report = runDisposeRaces(targetRaced: DisposeRaceBudget.rounds, budget: DisposeRaceBudget.seconds) {
-            delivered in
+        let report = runDisposeRaces(
+            targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
+            budget: DisposeRaceBudget.seconds
+        ) { delivered in
             let subject = PublishSubject<Int>()
             let subscription = subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { _ in
                 delivered.increment()

@@ -29,7 +29,9 @@ final class DisposeRaceTests: TimeLimitedTestCase {
         #if DEBUG
         let liveAtStart = LiveObjects.count
         #endif
-        let report = runDisposeRaces(targetRaced: rounds, budget: DisposeRaceBudget.seconds) { delivered in
+        let report = runDisposeRaces(
+            targetRaced: rounds, minimumRaced: DisposeRaceBudget.minimumRaced, budget: DisposeRaceBudget.seconds
+        ) { delivered in
             let subject = Subject<Int>()
             let subscription = chain(subject).subscribeNext { _ in delivered.increment() }
             return RaceRound(emit: { subject.sendNext($0) }, dispose: { subscription?.dispose() })
