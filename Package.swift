@@ -166,8 +166,8 @@ let package = Package(
         .testTarget(
             name: "AdapterCostTests",
             dependencies: [
-                "Measurement", "RxBenchCore", "SinkEngine", "SinkAdapter", "SignalEngine", "SignalAdapter",
-                "SubscriberEngine", "SubscriberAdapter",
+                "Measurement", "RxBenchCore", "Conformance", "SinkEngine", "SinkAdapter", "SignalEngine",
+                "SignalAdapter", "SubscriberEngine", "SubscriberAdapter",
             ],
             swiftSettings: engineSettings),
         // Engine-internal tests (disposer races, trampoline depth, ...); behaviour is the conformance suite's.

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// The engines' live-object counters are process-wide, and Swift Testing runs suites in parallel. Tests
-/// that check the counters' balance, and tests that run many engine subscriptions, hold this right so that
-/// one suite's live objects never show up in another's balance.
+/// The engines' live-object counters are process-wide, and Swift Testing runs suites in parallel. Every
+/// test that runs a counting engine holds this right (rxbench's suites through the `.engineExclusive`
+/// trait, Tests/Support/EngineExclusiveTrait.swift), so that one test's live objects never show up in
+/// another's balance.
 ///
 /// Waiting for it suspends; it never blocks a thread. The cooperative pool has as many threads as cores
 /// (two here), and the async-stream row delivers from that pool: tests blocked on a lock held those

@@ -12,7 +12,7 @@ import Testing
 /// (translate the flow, subscribe with the prepared observer, dispose) allocates exactly what the same
 /// chain allocates when written against the engine directly, with one prebuilt observer, as a user
 /// would. Counted on this thread, as the difference between 2n and n lifecycles, so setup cancels.
-@Suite("Adapter cost is zero", .timeLimit(.minutes(5)))
+@Suite("Adapter cost is zero", .engineExclusive, .timeLimit(.minutes(5)))
 struct AdapterCostTests {
     static let increment: @Sendable (Int) -> Int = { $0 &+ 1 }
     static let n = 64

@@ -26,14 +26,18 @@ extension ConformanceCase: CustomTestStringConvertible {
 /// engine bug that loops fails with the test's name instead of holding CI. Five minutes, not one: a test's
 /// clock runs while it waits for one of the cooperative pool's threads (two on this machine), which the
 /// long suites hold for most of a `swift test` run.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .engineExclusive, .timeLimit(.minutes(5)))
 struct ConformanceTests {
     @Test("marble case", arguments: Engine.all, Catalogue.all)
-    func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) async {
-        await EngineExclusivity.run {
-            let adapter = engine.adapter
-            check(conformanceCase.resolved(for: adapter.descriptor), on: adapter) { liveObjects(adapter) }
-        }
+    func marble(_ engine: Engine, _ conformanceCase: ConformanceCase) {
+        let adapter = engine.adapter
+        check(conformanceCase.resolved(for: adapter.descriptor), on: adapter) { liveObjects(adapter) }
+    }
+
+    /// The live-object balance of every case is evidence only if no other test runs engines meanwhile.
+    @Test("every case runs holding the right to run engines", arguments: Engine.all)
+    func holdsTheRight(_ engine: Engine) {
+        #expect(EngineExclusiveTrait.holdsTheRight, "\(engine.adapter.descriptor.id)")
     }
 
     /// Where the libraries disagree, a case's rule names semantics: a row modelled on a library must name

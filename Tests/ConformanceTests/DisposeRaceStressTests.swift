@@ -27,7 +27,7 @@ import Testing
 /// What a round checks: after dispose returns at most one more value reaches the subscription (a value
 /// already past the disposed check may still land; the next send's snapshot no longer holds it), checked
 /// again once the sender has stopped.
-@Suite("Dispose racing delivery on every engine and variant", .serialized, .timeLimit(.minutes(5)))
+@Suite("Dispose racing delivery on every engine and variant", .serialized, .engineExclusive, .timeLimit(.minutes(5)))
 struct DisposeRaceStressTests {
     /// Races per row: 100,000 in every `swift test` (about 1.2 s per row here); CI runs the suite again with
     /// `RXBENCH_STRESS_RACES=1000000` (.ci/run), a million per row, about 12 s each, which would otherwise
@@ -42,11 +42,9 @@ struct DisposeRaceStressTests {
         // On a thread of its own: twenty seconds of a blocked cooperative-pool thread (two here) would
         // starve the tests of rows that deliver from the pool (async-stream).
         let adapter = UncheckedHandle(engine.adapter)
-        await EngineExclusivity.acquire()
         let findings = await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: Result { try Self.stress(adapter.value) }) }.start()
         }
-        EngineExclusivity.release()
         for finding in try findings.get() { Issue.record(Comment(rawValue: finding)) }
     }
 
@@ -54,6 +52,9 @@ struct DisposeRaceStressTests {
     private static func stress<A: EngineAdapter>(_ adapter: A) throws -> [String] {
         var findings: [String] = []
         let live = { liveObjects(adapter) }
+        // The test case before this one may still be releasing objects on another thread (a queue's last
+        // work item): start from a still counter.
+        _ = waitForQuiescence(live)
         let liveAtStart = live()
         let subject = adapter.makeSubject(.publish)
         let sender = adapter.sender(for: subject)

@@ -8,7 +8,7 @@ import Workloads
 
 /// Every workload of the catalogue runs on every engine and reference row that can express it, and
 /// produces its checksum: the figures rxbench reports are figures of correct runs.
-@Suite("Catalogue checksums", .timeLimit(.minutes(5)))
+@Suite("Catalogue checksums", .engineExclusive, .timeLimit(.minutes(5)))
 struct CatalogueChecksumTests {
     static let options = MeasureOptions(
         warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)
@@ -38,12 +38,9 @@ struct CatalogueChecksumTests {
     @Test("checksum of every workload", arguments: EngineRegistry.ids)
     func checksums(engineID: String) async throws {
         let engine = try #require(EngineRegistry.engine(id: engineID))
-        // Many subscriptions at once: kept out of the conformance suite's live-object balance.
-        await EngineExclusivity.acquire()
         let (measured, failures) = await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: Self.measureEveryWorkload(on: engine)) }.start()
         }
-        EngineExclusivity.release()
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
         #expect(measured > 0)
     }

@@ -6,8 +6,9 @@ import Workloads
 
 /// The contention group: each workload sends exactly its size in events, whatever the remainder among its
 /// threads, and a subject under contention gets a figure only when every value reached every long-lived
-/// subscriber once.
-@Suite("Contention", .timeLimit(.minutes(1)))
+/// subscriber once. Five minutes, like the other suites that run engines: a case may wait for the right to
+/// run them (`.engineExclusive`) while the stress suite's rows hold it.
+@Suite("Contention", .engineExclusive, .timeLimit(.minutes(5)))
 struct ContentionTests {
     static let options = MeasureOptions(
         warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)
@@ -67,7 +68,7 @@ extension SabotageTests {
     /// Values arrive from several threads at once, so the broken deliveries are keyed by value, not by
     /// position (a position counter would itself race).
     @Test(
-        "ContendedSubject: a dropped or duplicated value is refused", .timeLimit(.minutes(1)),
+        "ContendedSubject: a dropped or duplicated value is refused",
         arguments: [Sabotage.none, .dropValue, .duplicateValue, .duplicateOneDropAnother])
     func contendedSubject(_ sabotage: Sabotage) throws {
         let workload = try #require(Catalogue.select("ContendedSubject[threads=4]")?.first)

@@ -6,7 +6,7 @@ import Workloads
 
 /// The disposal order a latency workload names is the one its samples follow: `sink`, wrapped so that
 /// every dispose is recorded with the age of the subscription among those live on the stream.
-@Suite("Disposal order", .timeLimit(.minutes(5)))
+@Suite("Disposal order", .engineExclusive, .timeLimit(.minutes(5)))
 struct DisposalOrderTests {
     static let options = MeasureOptions(
         warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)

@@ -8,7 +8,7 @@ import Workloads
 /// The checksum must see every stage and the order of events: an engine that skips a transform, swaps
 /// two events, or duplicates one and drops another must get no figure. Each case wraps a correct engine
 /// (`sink`) and breaks it in one way.
-@Suite("A broken engine gets no figure", .timeLimit(.minutes(5)))
+@Suite("A broken engine gets no figure", .engineExclusive, .timeLimit(.minutes(5)))
 struct SabotageTests {
     static let options = MeasureOptions(
         warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)
@@ -88,16 +88,14 @@ extension SabotageTests {
         "DisposeLatency[depth=1,siblings=100,order=oldest]", "DisposeLatency[depth=1,siblings=100,order=random]",
         "DisposeLatencyMixed[depth=10,siblings=0]",
     ])
-    func ignoredDispose(workloadID: String) async throws {
+    func ignoredDispose(workloadID: String) throws {
         let workload = try #require(Catalogue.select(workloadID)?.first)
         _ = try Harness(adapter: Saboteur(.none), options: Self.options).measure(workload, size: 50)
-        // A dispose that does nothing leaves sink's objects alive for good: under the engines' exclusivity,
-        // so that no test checking the process-wide live-object balance (the conformance and stress
-        // suites) has it begin before this leak and end after it.
-        await EngineExclusivity.run {
-            #expect(throws: HarnessError.self) {
-                try Harness(adapter: Saboteur(.ignoreDispose), options: Self.options).measure(workload, size: 50)
-            }
+        // A dispose that does nothing leaves sink's objects alive for good; the suite runs holding the right
+        // to run engines (`.engineExclusive`), so no live-object balance begins before this leak and ends
+        // after it.
+        #expect(throws: HarnessError.self) {
+            try Harness(adapter: Saboteur(.ignoreDispose), options: Self.options).measure(workload, size: 50)
         }
     }
 }
