@@ -5,8 +5,9 @@ import Testing
 /// engines: the engines' live-object counters are process-wide and Swift Testing runs suites in parallel,
 /// so a suite that keeps engine objects alive (a hundred siblings, a leak on purpose) while another checks
 /// the balance makes that check fail, or pass by luck. Every suite that runs an engine in this process
-/// carries it (measured in CI: a stress row began while a disposal-order test held 1,111 of sink's objects
-/// and ended after it released them, "live objects 0, not back to their start (1111)").
+/// carries it (seen with busy processes beside `swift test`: a stress row began while a disposal-order test
+/// held 1,111 of sink's objects and ended after it freed them, "live objects 0, not back to their start
+/// (1111)").
 ///
 /// Shared by the test targets that run engines (a symbolic link in each, like DisposeRace.swift).
 struct EngineExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
