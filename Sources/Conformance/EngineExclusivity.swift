@@ -44,13 +44,4 @@ public enum EngineExclusivity {
         }
         next?.resume()
     }
-
-    /// Runs `body` holding the right. `body` runs on the caller's thread: a body that blocks while rows
-    /// deliver from the cooperative pool belongs on a thread of its own (`acquire()`, start the thread,
-    /// await it, `release()`).
-    public static func run<T>(_ body: () throws -> T) async rethrows -> T {
-        await acquire()
-        defer { release() }
-        return try body()
-    }
 }

@@ -8,13 +8,27 @@ HEADER = ("schema,date,commit,swift,cpu,cores,allocator,build,profile,clock_over
           "parameters,metric,unit,n,median,min,max,mad,p90,p99,p999,flag\n")
 
 
-def run(tmp_path, table):
-    results = tmp_path / "run.csv"
-    results.write_text(HEADER + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,"
-                       "ns/event,5,21.0134,20.8,21.9,0.1,21.5,21.8,21.9,\n")
-    doc = tmp_path / "doc.md"
-    doc.write_text(f"<!-- figures: {results} -->\n\n| workload | sink | x floor |\n|---|---|---|\n{table}\n")
+def check_doc(doc):
     return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+
+
+def check_table(tmp_path, results_rows, table):
+    """check-doc-figures on a document whose one table (`table`: header, separator and rows) names a
+    results file of `results_rows` (CSV lines after the header)."""
+    results = tmp_path / "run.csv"
+    results.write_text(HEADER + "".join(line + "\n" for line in results_rows))
+    doc = tmp_path / "doc.md"
+    doc.write_text(f"<!-- figures: {results} -->\n\n{table}\n")
+    return check_doc(doc)
+
+
+def run(tmp_path, row):
+    """One sink figure on CreateMapFilter, and a table with `row` in a sink column."""
+    return check_table(
+        tmp_path,
+        ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
+         "20.8,21.9,0.1,21.5,21.8,21.9,"],
+        f"| workload | sink | x floor |\n|---|---|---|\n{row}")
 
 
 def test_a_figure_in_the_file_passes(tmp_path):
@@ -31,18 +45,8 @@ def test_a_stale_figure_fails_naming_it(tmp_path):
 def test_a_missing_results_file_fails(tmp_path):
     doc = tmp_path / "doc.md"
     doc.write_text("<!-- figures: results/none.csv -->\n\n| a | b |\n|---|---|\n| x | 1 |\n")
-    result = subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+    result = check_doc(doc)
     assert result.returncode == 1 and "does not exist" in result.stderr
-
-
-def check_table(tmp_path, results_rows, table):
-    """check-doc-figures on a document whose one table (`table`: header, separator and rows) names a
-    results file of `results_rows` (CSV lines after the header)."""
-    results = tmp_path / "run.csv"
-    results.write_text(HEADER + "".join(line + "\n" for line in results_rows))
-    doc = tmp_path / "doc.md"
-    doc.write_text(f"<!-- figures: {results} -->\n\n{table}\n")
-    return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
 
 
 def test_a_ratio_beside_a_figure_is_that_figure_over_the_floor(tmp_path):
@@ -67,7 +71,7 @@ def test_a_glob_marker_takes_every_file_it_matches(tmp_path):
 
     def check(marker, cell):
         doc.write_text(f"<!-- figures: {marker} -->\n\n| row | nap / futex |\n|---|---|\n| signal | {cell} |\n")
-        return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+        return check_doc(doc)
 
     assert check(f"{runs}/*.csv", "55.71 (0.79) / 53.56 (0.79)").returncode == 0
     stale = check(f"{runs}/*.csv", "55.71 / 54.00")
