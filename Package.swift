@@ -151,7 +151,7 @@ let package = Package(
             swiftSettings: hotPath
         ),
 
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore", "SinkAdapter"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry", "Conformance"]),
         .testTarget(
             name: "WorkloadTests",

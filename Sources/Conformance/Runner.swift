@@ -117,6 +117,9 @@ public struct EngineRule: Sendable {
 /// What one run of a case on one engine produced.
 public struct Outcome: Sendable {
     public var events: [Recorded] = []
+    /// Virtual times at which the row's stream was interrupted before the case disposed it (ReactiveSwift's
+    /// `interrupted`, `EventObserver.interrupted`): the stream ended without a terminal event.
+    public var interruptions: [Int] = []
     public var subscriptions: [[SubscriptionInterval]] = []
     /// Per source, how often each subscription's dispose action ran (must be 1 each after the run).
     public var disposeActions: [[Int]] = []
@@ -160,8 +163,23 @@ private func runScoped<A: EngineAdapter>(
     let sources = conformanceCase.sources.map { TestSource($0, scheduler: scheduler) }
     let context = CaseContext(scheduler: scheduler, journal: Journal(), counter: Counter(), sources: sources)
 
-    let subjects = conformanceCase.subjects.map { adapter.makeSubject($0) }
+    let subjects: [A.Subject]
+    do {
+        subjects = try conformanceCase.subjects.map { (kind) throws(UnsupportedFlow) in try adapter.makeSubject(kind) }
+    } catch {
+        outcome.unsupported = error.description
+        return
+    }
     let senders = subjects.map { adapter.sender(for: $0) }
+    if let reason = conformanceCase.feeds.lazy.filter({ $0.recorded.event.isTerminal })
+        .compactMap({ senders[$0.subject].terminalEventsUnsupported }).first
+    {
+        outcome.unsupported = reason.description
+        return
+    }
+    // The subjects live until the case has ended: a row's subject may end its stream when released (a
+    // ReactiveSwift pipe is interrupted once its input observer is gone), which the case did not ask for.
+    defer { withExtendedLifetime(subjects) {} }
     for feed in conformanceCase.feeds {
         let sender = senders[feed.subject]
         scheduler.schedule(at: feed.recorded.time) {
@@ -182,6 +200,7 @@ private func runScoped<A: EngineAdapter>(
     }
 
     let recorded = LockedBox<[Recorded]>([])
+    let interruptions = LockedBox<[Int]>([])
     let subscription = LockedBox<Unchecked<A.Subscription>?>(nil)
     let disposed = LockedBox(false)
     let dispose: @Sendable () -> Void = {
@@ -197,7 +216,11 @@ private func runScoped<A: EngineAdapter>(
             if let disposeOnValue, recorded.value.count == disposeOnValue { dispose() }
         },
         error: { error in recorded.value.append(Recorded(scheduler.now, .error(error))) },
-        completed: { recorded.value.append(.completed(scheduler.now)) })
+        completed: { recorded.value.append(.completed(scheduler.now)) },
+        interrupted: {
+            // The acknowledgement of the case's own dispose is no event; an interruption before it is.
+            if !disposed.value { interruptions.value.append(scheduler.now) }
+        })
 
     let box = Unchecked(stream)
     let liveWhileSubscribed = LockedBox<Int?>(nil)
@@ -237,6 +260,7 @@ private func runScoped<A: EngineAdapter>(
 
     outcome.liveWhileSubscribed = liveWhileSubscribed.value
     outcome.events = recorded.value
+    outcome.interruptions = interruptions.value
     outcome.subscriptions = sources.map(\.subscriptions)
     outcome.disposeActions = sources.map(\.disposeActionCounts)
     outcome.journal = context.journal.entries

@@ -10,6 +10,9 @@ public func differences(of outcome: Outcome, from conformanceCase: ConformanceCa
     if outcome.events != conformanceCase.expected {
         found.append("events \(outcome.events), expected \(conformanceCase.expected)")
     }
+    if !outcome.interruptions.isEmpty {
+        found.append("interrupted at \(outcome.interruptions) before the case disposed (no terminal event)")
+    }
     if !outcome.eventsAfterTerminal.isEmpty {
         found.append("events after the terminal event: \(outcome.eventsAfterTerminal)")
     }

@@ -95,7 +95,11 @@ public struct RegisteredEngine: Sendable {
             let scenario = workload.make(1)
             if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { return (reason, false) }
             do throws(UnsupportedFlow) {
-                let stream = try adapter.stream(scenario.flow, subjects: scenario.subjects.map(adapter.makeSubject))
+                let subjects = try scenario.subjects.map { (kind) throws(UnsupportedFlow) in try adapter.makeSubject(kind) }
+                if let reason = scenario.feed.terminalEventsRefusal({ adapter.sender(for: subjects[$0]) }) {
+                    return (reason, false)
+                }
+                let stream = try adapter.stream(scenario.flow, subjects: subjects)
                 let asynchronous = adapter.deliversAsynchronously(stream)
                 return (scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: asynchronous), asynchronous)
             } catch {

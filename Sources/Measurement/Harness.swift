@@ -192,7 +192,7 @@ public struct Harness<Adapter: EngineAdapter> {
         let tally = Tally(observers: scenario.siblings + 1)
         let observers = runner.observers(for: tally)
         let measured = observers[scenario.siblings]
-        runner.makeSubjects(scenario)
+        try runner.makeSubjects(scenario)
         let stream = try runner.stream(scenario)
         runner.prepare(for: Scenario(flow: scenario.flow, subscribers: 1, expected: Checksum()))
         var siblings = LiveSiblings(

@@ -101,7 +101,7 @@ private final class LatencyState<Adapter: EngineAdapter> {
     }
 
     func start() throws(HarnessError) {
-        runner.makeSubjects(scenario)
+        try runner.makeSubjects(scenario)
         let stream = try runner.stream(scenario)
         self.stream = stream
         runner.prepare(for: Scenario(flow: scenario.flow, subscribers: 1, expected: Checksum()))

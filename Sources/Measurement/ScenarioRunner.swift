@@ -190,7 +190,10 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     /// learn whether the row delivers it asynchronously; if so, the observers count deliveries, or the row is
     /// declined where the scenario's checksum needs synchronous delivery.
     mutating func tally(for scenario: Scenario, observers count: Int) throws(HarnessError) -> Tally {
-        makeSubjects(scenario)
+        try makeSubjects(scenario)
+        if let reason = scenario.feed.terminalEventsRefusal({ adapter.sender(for: subjects[$0]) }) {
+            throw .unsupported(reason)
+        }
         deliversAsynchronously = adapter.deliversAsynchronously(try stream(scenario))
         if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: deliversAsynchronously) {
             throw .unsupported(refusal)
@@ -208,7 +211,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func run(_ scenario: Scenario, tally: Tally, observers: [Adapter.Observer]) throws(HarnessError) -> Checksum {
         tally.reset()
         for _ in 0..<scenario.lifecycles {
-            makeSubjects(scenario)
+            try makeSubjects(scenario)
             let stream = try stream(scenario)
             // Asynchronous delivery: the run waits until the lifecycle's events have arrived, then disposes.
             let events = deliversAsynchronously ? eventsPerLifecycle(scenario) : 0
@@ -275,9 +278,13 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         try check(tally.checksum, against: scenario)
     }
 
-    mutating func makeSubjects(_ scenario: Scenario) {
+    mutating func makeSubjects(_ scenario: Scenario) throws(HarnessError) {
         subjects.removeAll(keepingCapacity: true)
-        for kind in scenario.subjects { subjects.append(adapter.makeSubject(kind)) }
+        do {
+            for kind in scenario.subjects { subjects.append(try adapter.makeSubject(kind)) }
+        } catch {
+            throw .unsupported(error)
+        }
     }
 
     func stream(_ scenario: Scenario) throws(HarnessError) -> Adapter.Stream {

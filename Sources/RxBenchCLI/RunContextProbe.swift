@@ -8,7 +8,7 @@ enum RunContextProbe {
         RunContext(
             date: ISO8601DateFormatter().string(from: Date()),
             commit: ProcessInfo.processInfo.environment["RXBENCH_COMMIT"]
-                ?? command("git", "rev-parse", "--short=12", "HEAD") ?? "unknown",
+                ?? command("git", "-C", sourceDirectory, "rev-parse", "--short=12", "HEAD") ?? "unknown",
             swiftVersion: swiftVersion(),
             cpu: cpuModel(),
             cores: ProcessInfo.processInfo.activeProcessorCount,
@@ -17,6 +17,10 @@ enum RunContextProbe {
             profile: profile,
             clockOverheadNanoseconds: clockReadingOverhead())
     }
+
+    /// The folder of this file in the checkout that built the binary: the commit column names the binary's
+    /// sources, whatever the directory it runs in (a plug-in package, Libraries/, another clone).
+    static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
     static var buildConfiguration: String {
         #if DEBUG

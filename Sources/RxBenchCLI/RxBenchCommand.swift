@@ -251,8 +251,9 @@ public struct RxBenchCommand: ParsableCommand {
         }
         print("\nWorkloads (id, group, shape, default size):")
         let workloadWidth = max(44, Catalogue.all.map(\.id.count).max() ?? 0)
+        let groupWidth = Catalogue.groups.map(\.count).max() ?? 0
         for workload in Catalogue.all {
-            print("  \(column(workload.id, workloadWidth)) \(column(workload.group, 8)) "
+            print("  \(column(workload.id, workloadWidth)) \(column(workload.group, groupWidth)) "
                 + "\(column(workload.shape.rawValue, 9)) \(workload.defaultSize)  \(workload.summary)")
         }
     }

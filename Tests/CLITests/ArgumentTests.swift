@@ -205,6 +205,11 @@ struct EndToEndTests {
         for id in EngineRegistry.ids + Catalogue.all.map(\.id) {
             #expect(firstFields.contains(id), "--list does not show '\(id)' whole")
         }
+        // The second field of a workload's line is its group, whole ("contention" was cut to "contenti").
+        let workloadIDs = Set(Catalogue.all.map(\.id))
+        let groups = Set(text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            .filter { $0.count > 1 && workloadIDs.contains($0[0]) }.map { $0[1] })
+        #expect(groups == Set(Catalogue.groups))
     }
 
     @Test("a bad argument exits non-zero with one line on stderr and no output file")

@@ -255,7 +255,7 @@ struct ConformanceTests {
         let threads = 4, perThread = 10_000
         let before = live()
         do {
-            let subject = adapter.makeSubject(kind)
+            let subject = try adapter.makeSubject(kind)
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.subject(0), subjects: [subject])
             let seen = Tally(threads * perThread)
@@ -286,7 +286,7 @@ struct ConformanceTests {
         let deadline = Date().addingTimeInterval(30)
         while raced < wanted, Date() < deadline {
             rounds += 1
-            let subject = adapter.makeSubject(.publish)
+            let subject = try adapter.makeSubject(.publish)
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.map(.subject(0), .identity), subjects: [subject])
             let delivered = Counter()

@@ -56,7 +56,7 @@ struct DisposeRaceStressTests {
         // work item): start from a still counter.
         _ = waitForQuiescence(live)
         let liveAtStart = live()
-        let subject = adapter.makeSubject(.publish)
+        let subject = try adapter.makeSubject(.publish)
         let sender = adapter.sender(for: subject)
         let stream = try adapter.stream(
             .filter(.map(.subject(0), IntTransform("+1") { $0 &+ 1 }), IntPredicate("odd") { $0 & 1 == 1 }),

@@ -96,7 +96,7 @@ struct LibraryConformanceTests {
     private func concurrentSenders<A: EngineAdapter>(on adapter: A) throws {
         let threads = 4, perThread = 5_000
         for kind in [SubjectKind.publish, .replayLast(initial: nil)] {
-            let subject = adapter.makeSubject(kind)
+            let subject = try adapter.makeSubject(kind)
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.subject(0), subjects: [subject])
             let seen = Seen(threads * perThread)
@@ -117,7 +117,7 @@ struct LibraryConformanceTests {
 
     private func disposeRacing<A: EngineAdapter>(on adapter: A) throws {
         for _ in 0..<50 {
-            let subject = adapter.makeSubject(.publish)
+            let subject = try adapter.makeSubject(.publish)
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.map(.subject(0), .identity), subjects: [subject])
             let delivered = Counter()

@@ -33,7 +33,9 @@ public protocol EngineAdapter: Sendable {
     /// Idempotent; may be called from any thread, also during delivery.
     func dispose(_ subscription: Subscription)
 
-    func makeSubject(_ kind: SubjectKind) -> Subject
+    /// Throws `UnsupportedFlow` for a kind the library has no subject for (a row of role `.library`); the
+    /// workload or case that needs it is declined with the reason.
+    func makeSubject(_ kind: SubjectKind) throws(UnsupportedFlow) -> Subject
 
     /// Closures that feed `subject`, made once where its type is concrete.
     func sender(for subject: Subject) -> SubjectSender

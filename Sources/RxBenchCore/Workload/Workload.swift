@@ -170,6 +170,21 @@ public enum Feed: Sendable, Equatable {
         }
     }
 
+    /// The subject this feed ends with a terminal event, if it ends one.
+    public var completedSubject: Int? {
+        switch self {
+        case .none: nil
+        case let .counting(subject, _, thenComplete): thenComplete ? subject : nil
+        case let .concurrent(feed): feed.subject
+        }
+    }
+
+    /// Why a row cannot take this feed: the subject it completes has no terminal event (`sender` gives each
+    /// subject's sender). Nil where it can.
+    public func terminalEventsRefusal(_ sender: (Int) -> SubjectSender) -> UnsupportedFlow? {
+        completedSubject.flatMap { sender($0).terminalEventsUnsupported }
+    }
+
     /// The queues that run this feed's threads.
     public var queues: [DispatchQueue] {
         if case let .concurrent(feed) = self { feed.senders + [feed.churn] } else { [] }

@@ -1,0 +1,79 @@
+// swift-tools-version: 6.1
+// The modelled libraries themselves as rows of rxbench: RxSwift 6.10.2, ReactiveSwift 7.2.1 and SwiftSignalKit
+// (the standalone fork named in docs/decisions/real-libraries.md), each behind an adapter written through
+// rxbench's public plug-in API only, and `rxbench-libraries`, the whole rxbench CLI with the three rows added.
+//
+// The libraries' sources are not in the repository: `scripts/libraries.sh` puts them, at pinned revisions, in
+// Upstream/ (ignored by git). Without them this package still builds: the executable says what to run, and the
+// test says "not checked: library sources not present".
+import Foundation
+import PackageDescription
+
+let sources = Context.packageDirectory + "/Upstream"
+let present = ["RxSwift", "ReactiveSwift", "Signals"].allSatisfy {
+    FileManager.default.fileExists(atPath: "\(sources)/\($0)/.git")
+}
+
+// Adapters are built as rxbench's own adapters are (docs/adding-an-engine.md): the per-event path specialised
+// across the module boundary into rxbench's harness, Swift 5 mode as the libraries themselves.
+let adapterSettings: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+    .swiftLanguageMode(.v5),
+]
+let presence: [SwiftSetting] = present ? [.define("LIBRARY_SOURCES_PRESENT")] : []
+
+var dependencies: [Package.Dependency] = [.package(name: "rxbench", path: "..")]
+var targets: [Target] = []
+var rows: [Target.Dependency] = []
+
+if present {
+    // RxSwift and ReactiveSwift through their own manifests, as an app gets them (SwiftPM's default settings
+    // for a dependency: no unsafe flags, so no cross-module optimisation into the library).
+    dependencies += [.package(path: "Upstream/RxSwift"), .package(path: "Upstream/ReactiveSwift")]
+    targets += [
+        // SwiftSignalKit's manifest builds an Objective-C target and uses Darwin's locks: its Swift files are
+        // compiled here, unedited, with the shim (Sources/SwiftSignalKitLinux) in the same module, because
+        // the shim stands in for Darwin names the library's files use unqualified. Settings as a dependency's.
+        .target(
+            name: "SwiftSignalKit",
+            path: ".",
+            exclude: [
+                "Upstream/Signals/SwiftSignalKit/ThreadPool.swift",  // @objc, replaced by the shim's
+                "Upstream/Signals/SwiftSignalKit/Info.plist",
+                "Upstream/Signals/SwiftSignalKit/SwiftSignalKit.h",
+            ],
+            sources: ["Upstream/Signals/SwiftSignalKit", "Sources/SwiftSignalKitLinux"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "RxSwiftRow",
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench"), .product(name: "RxSwift", package: "RxSwift")],
+            swiftSettings: adapterSettings),
+        .target(
+            name: "ReactiveSwiftRow",
+            dependencies: [
+                .product(name: "RxBenchKit", package: "rxbench"), .product(name: "ReactiveSwift", package: "ReactiveSwift"),
+            ],
+            swiftSettings: adapterSettings),
+        .target(
+            name: "SwiftSignalKitRow",
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench"), "SwiftSignalKit"],
+            swiftSettings: adapterSettings),
+    ]
+    rows = ["RxSwiftRow", "ReactiveSwiftRow", "SwiftSignalKitRow"]
+}
+
+let package = Package(
+    name: "rxbench-libraries",
+    platforms: [.macOS(.v15)],
+    dependencies: dependencies,
+    targets: targets + [
+        .executableTarget(
+            name: "rxbench-libraries",
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench")] + rows,
+            swiftSettings: adapterSettings + presence),
+        .testTarget(
+            name: "LibraryRowTests",
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench")] + rows,
+            swiftSettings: [.swiftLanguageMode(.v5)] + presence),
+    ]
+)
