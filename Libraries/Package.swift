@@ -14,6 +14,14 @@ let present = ["RxSwift", "ReactiveSwift", "Signals"].allSatisfy {
     FileManager.default.fileExists(atPath: "\(sources)/\($0)/.git")
 }
 
+/// The entries of `folder` (relative to this package; "" for the package itself) other than `kept`, for the
+/// SwiftSignalKit target, whose path is the package itself so that it can take files from two folders.
+func entries(of folder: String, except kept: String) -> [String] {
+    let path = folder.isEmpty ? Context.packageDirectory : "\(Context.packageDirectory)/\(folder)"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return names.filter { $0 != kept && !$0.hasPrefix(".") }.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+}
+
 // Adapters are built as rxbench's own adapters are (docs/adding-an-engine.md): the per-event path specialised
 // across the module boundary into rxbench's harness, Swift 5 mode as the libraries themselves.
 let adapterSettings: [SwiftSetting] = [
@@ -41,7 +49,9 @@ if present {
                 "Upstream/Signals/SwiftSignalKit/ThreadPool.swift",  // @objc, replaced by the shim's
                 "Upstream/Signals/SwiftSignalKit/Info.plist",
                 "Upstream/Signals/SwiftSignalKit/SwiftSignalKit.h",
-            ],
+            ] + entries(of: "", except: "Upstream").filter { $0 != "Sources" }
+                + entries(of: "Upstream", except: "Signals") + entries(of: "Upstream/Signals", except: "SwiftSignalKit")
+                + entries(of: "Sources", except: "SwiftSignalKitLinux"),
             sources: ["Upstream/Signals/SwiftSignalKit", "Sources/SwiftSignalKitLinux"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(

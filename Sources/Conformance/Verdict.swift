@@ -39,6 +39,12 @@ public struct ConformanceReport: Sendable {
     public let differing: [(name: String, differences: [String])]
 
     public var total: Int { passed + differing.count }
+
+    /// The report as `conformance` prints it: a summary line, then each differing case and its differences.
+    public var lines: [String] {
+        ["\(engine): \(passed) of \(total) cases conform"]
+            + differing.flatMap { name, differences in ["  \(name)"] + differences.map { "      \($0)" } }
+    }
 }
 
 /// Runs `cases` (by default the whole catalogue) on `adapter` and collects what differs.

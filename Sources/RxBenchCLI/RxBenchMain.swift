@@ -78,11 +78,7 @@ struct ConformanceCommand: ParsableCommand {
         var anyDiffers = false
         for engine in try engines() {
             let report = report(engine.adapter)
-            print("\(report.engine): \(report.passed) of \(report.total) cases conform")
-            for (name, differences) in report.differing {
-                print("  \(name)")
-                for difference in differences { print("      \(difference)") }
-            }
+            for line in report.lines { print(line) }
             anyDiffers = anyDiffers || !report.differing.isEmpty
         }
         if strict && anyDiffers { throw ExitCode.failure }

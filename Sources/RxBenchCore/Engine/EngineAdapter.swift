@@ -107,6 +107,7 @@ public struct Semantics: Sendable, Hashable, CustomStringConvertible {
     public static let rxSwift = Semantics("RxSwift")
     public static let swiftSignalKit = Semantics("SwiftSignalKit")
     public static let reactiveCocoa = Semantics("ReactiveCocoa")
+    public static let reactiveSwift = Semantics("ReactiveSwift")
     public static let combine = Semantics("Combine")
     public static let asyncSequence = Semantics("AsyncSequence")
 }
