@@ -1,55 +1,52 @@
 #!/usr/bin/env python3
 """Summary table of an rxbench CSV: rows are workloads, columns engines, each cell relative to the best
-engine of its row (1.00 = best), with the median and its spread (MAD). Markdown on stdout.
+engine of its row (×1.00 = best), with the median and its spread (MAD). Markdown on stdout.
 
     scripts/summarize.py results/ci/quick-system.csv [--metric ns_per_event ...]
+
+The file is read and checked whole through rxcsv first: a bad file is one line on stderr and exit 1, before
+anything is printed. `n/a`: the row cannot express the workload (its reason is listed below the tables);
+`unavailable`: no exact count exists for it (docs/metrics.md).
 """
 import argparse
-import csv
 import sys
 
-LOWER_IS_BETTER = {"events_per_second": False}
-# Schema 3's record of a workload a row did not run (docs/csv-schema.md): a reason, not a figure.
-UNSUPPORTED = "unsupported"
+import rxcsv
 
 
-def load(path):
-    with open(path, newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    if not rows or "metric" not in rows[0]:
-        sys.exit(f"summarize: {path} is not an rxbench CSV report")
-    return rows
+def cell(row, statistic, best, higher_is_better):
+    if row.unavailable:
+        return "unavailable"
+    value = row.value(statistic)
+    if value is None:
+        return "—"
+    mad = row.value("mad")
+    spread = f" ±{rxcsv.format_number(mad)}" if mad is not None else ""
+    if best and value > 0:
+        ratio = best / value if higher_is_better else value / best
+    else:
+        ratio = 1.0
+    return f"{rxcsv.format_number(value)}{spread} (×{ratio:.2f})"
 
 
-def table(rows, metric):
-    selected = [r for r in rows if r["metric"] == metric]
+def table(run, metric):
+    selected = [row for row in run.rows if row.metric == metric]
     if not selected:
         return ""
-    engines = list(dict.fromkeys(r["engine"] for r in selected))
-    workloads = list(dict.fromkeys(workload_id(r) for r in selected))
-    unit = selected[0]["unit"]
-    statistic = "p99" if metric.endswith("latency") else "median"
-    lines = [f"### {metric} ({unit}; {statistic}, ±MAD; ×best in row)", "",
+    engines = [engine for engine, _ in run.engines() if any(row.engine == engine for row in selected)]
+    workloads = list(dict.fromkeys(row.workload_id for row in selected))
+    statistic = "p99" if rxcsv.is_latency(metric) else "median"
+    higher_is_better = metric in rxcsv.HIGHER_IS_BETTER
+    lines = [f"### {metric} ({selected[0].unit}; {rxcsv.statistic_label(metric, statistic)}, ±MAD; ×best in row)", "",
              "| workload | " + " | ".join(engines) + " |", "|---" * (len(engines) + 1) + "|"]
-    lower = LOWER_IS_BETTER.get(metric, True)
     for workload in workloads:
-        cells = {r["engine"]: r for r in selected if workload_id(r) == workload}
-        values = {e: float(c[statistic]) for e, c in cells.items()}
-        best = (min if lower else max)(values.values())
-        out = []
-        for engine in engines:
-            if engine not in cells:
-                out.append("n/a")
-                continue
-            value = values[engine]
-            ratio = (value / best if lower else best / value) if best > 0 and value > 0 else 1.0
-            out.append(f"{value:.4g} ±{float(cells[engine]['mad']):.2g} (×{ratio:.2f})")
+        cells = {row.engine: row for row in selected if row.workload_id == workload}
+        values = [row.value(statistic) for row in cells.values() if row.value(statistic) is not None]
+        best = (max if higher_is_better else min)(values) if values else None
+        out = [cell(cells[engine], statistic, best, higher_is_better) if engine in cells else "n/a"
+               for engine in engines]
         lines.append(f"| {workload} | " + " | ".join(out) + " |")
     return "\n".join(lines) + "\n"
-
-
-def workload_id(row):
-    return f"{row['workload']}[{row['parameters']}]" if row["parameters"] else row["workload"]
 
 
 def main():
@@ -57,19 +54,27 @@ def main():
     parser.add_argument("report")
     parser.add_argument("--metric", action="append", help="metric(s) to show (default: all)")
     args = parser.parse_args()
-    rows = load(args.report)
-    context = rows[0]
+    try:
+        run = rxcsv.load(args.report)
+    except rxcsv.InputError as error:
+        print(f"summarize.py: {error}", file=sys.stderr)
+        sys.exit(1)
+    metrics = args.metric or [metric for metric in run.metrics() if metric not in rxcsv.DERIVED_METRICS]
+    unknown = [metric for metric in metrics if metric not in run.metrics()]
+    if unknown:
+        print(f"summarize.py: {args.report}: no metric {', '.join(unknown)}; it has {', '.join(run.metrics())}",
+              file=sys.stderr)
+        sys.exit(1)
+    context = run.context
     print(f"Source: `{args.report}` (commit {context['commit']}, {context['date']}, {context['cpu']} "
           f"x{context['cores']}, allocator {context['allocator']}, {context['build']} build, "
           f"profile {context['profile']})\n")
-    metrics = args.metric or list(dict.fromkeys(r["metric"] for r in rows if r["metric"] != UNSUPPORTED))
     for metric in metrics:
-        print(table(rows, metric))
-    declined = [r for r in rows if r["metric"] == UNSUPPORTED]
-    if declined:
+        print(table(run, metric))
+    if run.unsupported:
         print("n/a where the row cannot express the workload:\n")
-        for row in declined:
-            print(f"- {row['engine']} {workload_id(row)}: {row.get('note', '')}")
+        for record in run.unsupported:
+            print(f"- {record.engine} {record.workload_id}: {record.reason}")
 
 
 if __name__ == "__main__":

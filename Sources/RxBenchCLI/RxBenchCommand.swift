@@ -25,8 +25,9 @@ public struct RxBenchCommand: ParsableCommand {
     @Flag(name: .long, help: "List engines and workloads, then exit.")
     var list = false
 
-    @Option(name: .long, help: "How much to measure: quick (CI), standard, or full.")
-    var profile: Profile = .standard
+    @Option(name: .customLong("profile"), help: "How much to measure: quick (CI), standard (the default), or full.")
+    var profileChoice: Profile?
+    var profile: Profile { profileChoice ?? .standard }
 
     // `.unconditional` so that `--size -1` reaches the check below and is answered as a bad number, not as
     // a missing value.
@@ -56,14 +57,24 @@ public struct RxBenchCommand: ParsableCommand {
     @Flag(name: .long, help: .hidden)
     var emitRows = false
 
-    @Option(name: .long, help: "Report format: table, csv or json.")
-    var format: ReportFormat = .table
+    @Option(name: .customLong("format"), help: "Report format: table, csv or json (default: from --output's extension, .csv or .json, else table).")
+    var formatChoice: ReportFormat?
+    /// The format asked for, else the one `--output`'s extension names, else a table.
+    var format: ReportFormat {
+        if let formatChoice { return formatChoice }
+        switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+        case "csv": return .csv
+        case "json": return .json
+        default: return .table
+        }
+    }
 
     @Option(name: .long, help: "Write the report to this file (atomically) instead of stdout.")
     var output: String?
 
-    @Option(name: .long, help: "Allocator: system (glibc) or jemalloc (preloads Debian's libjemalloc2).")
-    var allocator: AllocatorChoice = .system
+    @Option(name: .customLong("allocator"), help: "Allocator: system (glibc, the default) or jemalloc (preloads Debian's libjemalloc2).")
+    var allocatorChoice: AllocatorChoice?
+    var allocator: AllocatorChoice { allocatorChoice ?? .system }
 
     public init() {}
 
@@ -74,21 +85,62 @@ public struct RxBenchCommand: ParsableCommand {
         _ = try selectedEngines()
         _ = try selectedWorkloads()
         if let output { try Self.checkWritable(output) }
-        if instructions, instructionProbe == nil, Callgrind.valgrindPath() == nil {
-            throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind).")
+        if !list, !instructions, instructionProbe == nil, !emitRows { try checkSomethingToMeasure() }
+        if instructions, instructionProbe == nil {
+            // Instruction counts run at the sizes Callgrind fixes, once, under valgrind's own allocator.
+            let ignored = [
+                size.map { _ in "--size" }, repetitions.map { _ in "--repetitions" }, warmup.map { _ in "--warmup" },
+                profileChoice.map { _ in "--profile" }, allocatorChoice.map { _ in "--allocator" },
+                isolation == .process ? "--isolation" : nil,
+            ].compactMap { $0 }
+            if !ignored.isEmpty {
+                throw ValidationError(
+                    "--instructions counts at fixed sizes, once, under valgrind's allocator; "
+                        + "\(ignored.joined(separator: ", ")) do not apply to it: drop them.")
+            }
+            if Callgrind.valgrindPath() == nil {
+                throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind).")
+            }
         }
     }
 
-    private var sizeValue: Int? { get throws { try Self.integer(size, "--size", minimum: 1) } }
-    private var repetitionsValue: Int? { get throws { try Self.integer(repetitions, "--repetitions", minimum: 1) } }
-    private var warmupValue: Int? { get throws { try Self.integer(warmup, "--warmup", minimum: 0) } }
+    /// The largest `--size`: ten times the full profile's largest workload (EventSweep's 10^7 events); past it
+    /// a latency workload's sample table alone needs gigabytes.
+    static let maximumSize = 100_000_000
+    static let maximumRepetitions = 1_000
 
-    /// A whole number of at least `minimum`, or a message that says so.
-    static func integer(_ text: String?, _ option: String, minimum: Int) throws -> Int? {
+    private var sizeValue: Int? {
+        get throws { try Self.integer(size, "--size", minimum: 1, maximum: Self.maximumSize) }
+    }
+    private var repetitionsValue: Int? {
+        get throws { try Self.integer(repetitions, "--repetitions", minimum: 1, maximum: Self.maximumRepetitions) }
+    }
+    private var warmupValue: Int? {
+        get throws { try Self.integer(warmup, "--warmup", minimum: 0, maximum: Self.maximumRepetitions) }
+    }
+
+    /// Refuses a run that would write no figure: every workload left out of the profile, or no selected row
+    /// able to run a selected workload.
+    private func checkSomethingToMeasure() throws {
+        let sizeOverride = try sizeValue
+        let measurable = try selectedWorkloads().filter { sizeOverride != nil || profile.includes($0) }
+        guard !measurable.isEmpty else {
+            throw ValidationError(
+                "nothing to measure: every selected workload is left out of --profile \(profile.rawValue) "
+                    + "(too large, or a contention workload); choose --profile standard or give --size.")
+        }
+        let engines = try enginesWithFloor()
+        guard engines.contains(where: { engine in measurable.contains { engine.unsupported($0) == nil } }) else {
+            throw ValidationError(
+                "nothing to measure: no selected row can run a selected workload (rxbench --list says why).")
+        }
+    }
+
+    /// A whole number from `minimum` to `maximum`, or a message that names both bounds.
+    static func integer(_ text: String?, _ option: String, minimum: Int, maximum: Int) throws -> Int? {
         guard let text else { return nil }
-        guard let value = Int(text), value >= minimum else {
-            let kind = minimum == 1 ? "a positive integer" : "an integer of at least \(minimum)"
-            throw ValidationError("\(option) must be \(kind), got '\(text)'.")
+        guard let value = Int(text), (minimum...maximum).contains(value) else {
+            throw ValidationError("\(option) must be a whole number from \(minimum) to \(maximum), got '\(text)'.")
         }
         return value
     }
@@ -132,7 +184,6 @@ public struct RxBenchCommand: ParsableCommand {
         let engines = try enginesWithFloor()
         let workloads = try selectedWorkloads()
         if instructions { return try runInstructions(engines: engines, workloads: workloads) }
-        _ = try sizeValue  // a bad --size is refused before anything runs
         let options = profile.options(repetitions: try repetitionsValue, warmup: try warmupValue)
         if !AllocationCounter.isCalibrated {
             progress("allocation counting is unavailable in this process: allocation metrics are reported as unavailable")
@@ -141,6 +192,7 @@ public struct RxBenchCommand: ParsableCommand {
         var rows: [ResultRow] = []
         var unsupported: [UnsupportedWorkload] = []
         var failures: [String] = []
+        let sizeOverride = try sizeValue
         let total = engines.count * workloads.count
         var done = 0
         // Workload by workload, the floor first: each row is measured minutes, not an hour, from the floor it is
@@ -149,11 +201,15 @@ public struct RxBenchCommand: ParsableCommand {
         for workload in workloads {
             for engine in engines {
                 done += 1
-                guard try sizeValue != nil || profile.includes(workload) else {
+                guard sizeOverride != nil || profile.includes(workload) else {
                     progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) skipped: not in --profile quick (too large, or a contention workload)")
                     continue
                 }
-                let size = try sizeValue ?? profile.size(for: workload)
+                // A workload whose size is its parameter (EventSweep[events=n]) keeps it: its id names the size.
+                let size = workload.scalable ? sizeOverride ?? profile.size(for: workload) : profile.size(for: workload)
+                if sizeOverride != nil, !workload.scalable, engine.descriptor.id == engines[0].descriptor.id {
+                    progress("    --size does not apply to \(workload.id): its size is its parameter")
+                }
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
                     if isolation == .process {
@@ -208,6 +264,13 @@ public struct RxBenchCommand: ParsableCommand {
         guard !ids.isEmpty else {
             throw ValidationError("--engine is empty; give an id, a comma-separated list, or all: "
                 + "\(EngineRegistry.ids.joined(separator: ", ")), all")
+        }
+        if ids.contains("all") {
+            throw ValidationError("--engine all stands alone; give all, or a comma-separated list of ids without it.")
+        }
+        var seen: Set<String> = []
+        if let repeated = ids.first(where: { !seen.insert($0).inserted }) {
+            throw ValidationError("--engine names '\(repeated)' twice; name each row once.")
         }
         return try ids.map { id in
             guard let found = EngineRegistry.engine(id: id) else {

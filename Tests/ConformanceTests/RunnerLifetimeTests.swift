@@ -107,7 +107,7 @@ private struct EdgeRow: EngineAdapter {
     }
     func makeSubject(_ kind: SubjectKind) throws(UnsupportedFlow) -> Subject {
         if edge == .refusesSubjects { throw UnsupportedFlow(engine: "edge", operation: "publish subject: no such subject") }
-        let inner = try base.makeSubject(kind)
+        let inner = base.makeSubject(kind)
         let subject = Subject(inner: inner, sender: base.sender(for: inner), edge: edge)
         return subject
     }

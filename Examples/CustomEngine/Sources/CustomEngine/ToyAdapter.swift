@@ -39,7 +39,7 @@ struct ToyAdapter: EngineAdapter {
         case .create(.script(let script)):
             return ToyStream { observer in
                 let action = script(
-                    EventObserver(next: observer.next, error: { observer.end($0) }, completed: { observer.end(nil) }))
+                    EventObserver(next: { observer.next($0) }, error: { observer.end($0) }, completed: { observer.end(nil) }))
                 return ToyCancel(action.run)
             }
         case .map(let source, let transform): return try stream(source, subjects: subjects).map(transform.apply)

@@ -7,8 +7,9 @@ struct ToyStream {
     let subscribe: (ToyObserver) -> ToyCancel
 }
 
-/// The observer's three callbacks. `terminated` stops delivery after a terminal event or a cancel.
-final class ToyObserver {
+/// The observer's three callbacks. `terminated` stops delivery after a terminal event or a cancel. Sendable:
+/// `terminated` is guarded by `lock`, and the callbacks are set once, at creation.
+final class ToyObserver: @unchecked Sendable {
     private let lock = NSLock()
     private var terminated = false
     private let onNext: (Int) -> Void

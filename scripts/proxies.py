@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""The proxy table: each modelled library's row beside its lean engine and its library-like variant, per
+workload both express, in time, exact mallocs and (from a second file) instructions, as markdown tables
+for docs/decisions/proxies.md and README.
+
+    scripts/proxies.py RUN.csv [--instructions INSTRUCTIONS.csv] [--family rxswift|swiftsignalkit|reactiveswift]
+
+RUN.csv is a timed run of rxbench-libraries (Libraries/) with the rows of the families below; INSTRUCTIONS.csv
+its `--instructions` run. Each table is preceded by the marker scripts/check-doc-figures.py reads, so every
+figure is checked against the file it came from. Ratios (library / model) are computed from the medians;
+where a variant misses the targets (1.5x in time, 10% in exact mallocs) the ratio is marked with `!`.
+"""
+import argparse
+import sys
+
+import rxcsv
+
+# library row, lean engine, library-like variant(s)
+FAMILIES = {
+    "rxswift": ("rxswift", "sink", ["sink-locked-dependency"]),
+    "swiftsignalkit": ("swiftsignalkit", "signal", ["signal-locked-dependency"]),
+    "reactiveswift": ("reactiveswift", "subscriber", ["subscriber-dependency"]),
+}
+# The metrics a proxy is judged on, per workload, in this order.
+METRICS = [
+    ("ns_per_event", "ns/event"),
+    ("ns_per_lifecycle", "ns/lifecycle"),
+    ("dispose_latency", "dispose ns, p50"),
+    ("mallocs_per_event", "mallocs/event"),
+    ("mallocs_per_lifecycle", "mallocs/lifecycle"),
+    ("bytes_per_live_subscription", "bytes/live subscription"),
+    ("instructions_per_event", "instructions/event"),
+    ("instructions_per_lifecycle", "instructions/lifecycle"),
+]
+TIME_TARGET = 1.5
+MALLOC_TARGET = 0.10
+
+
+def figure(value):
+    """Four significant digits at most, no thousands separator (check-doc-figures reads the cell back)."""
+    if value is None:
+        return "—"
+    if value == int(value):
+        return str(int(value))
+    magnitude = abs(value)
+    for limit, decimals in ((1000, 0), (100, 1), (10, 2), (1, 3)):
+        if magnitude >= limit:
+            return f"{value:.{decimals}f}"
+    return f"{value:.4f}"
+
+
+def ratio(library, model, exact):
+    """library / model, marked `!` where the model misses the target (1.5x in time either way; 10% in exact
+    counts either way)."""
+    if library is None or model is None:
+        return "—"
+    if model == 0:
+        return "=" if library == 0 else "∞ !"
+    value = library / model
+    if exact:
+        miss = abs(value - 1) > MALLOC_TARGET
+    else:
+        miss = value > TIME_TARGET or value < 1 / TIME_TARGET
+    return f"{value:.2f}{' !' if miss else ''}"
+
+
+def table(runs, family):
+    library, lean, variants = FAMILIES[family]
+    columns = ["baseline", library, lean] + variants
+    lines = []
+    for run in runs:
+        index = {}
+        for row in run.rows:
+            index[(row.engine, row.workload_id, row.metric)] = row
+        workloads = list(dict.fromkeys(row.workload_id for row in run.rows if row.engine == library))
+        body = []
+        for workload in workloads:
+            for metric, label in METRICS:
+                library_row = index.get((library, workload, metric))
+                if library_row is None or library_row.unavailable:
+                    continue
+                model_rows = [index.get((column, workload, metric)) for column in columns]
+                if all(model is None for model in model_rows[2:]):
+                    continue
+                values = [model.value() if model else None for model in model_rows]
+                exact = rxcsv.is_exact(metric)
+                cells = [f"{workload}", label] + [figure(value) for value in values]
+                cells += [ratio(values[1], values[2], exact)] + [ratio(values[1], value, exact) for value in values[3:]]
+                body.append("| " + " | ".join(cells) + " |")
+        if not body:
+            continue
+        header = ["workload", "metric"] + columns + [f"ratio {library}/{lean}"] + [
+            f"ratio {library}/{variant}" for variant in variants]
+        lines.append(f"<!-- figures: {run.path} -->")
+        lines.append("")
+        lines.append("| " + " | ".join(header) + " |")
+        lines.append("|" + "|".join(["---", "---"] + ["---:"] * (len(header) - 2)) + "|")
+        lines += body
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run")
+    parser.add_argument("--instructions")
+    parser.add_argument("--family", choices=sorted(FAMILIES), action="append")
+    arguments = parser.parse_args()
+    try:
+        runs = [rxcsv.load(arguments.run)]
+        if arguments.instructions:
+            runs.append(rxcsv.load(arguments.instructions))
+    except rxcsv.InputError as error:
+        print(f"proxies.py: {error}", file=sys.stderr)
+        sys.exit(1)
+    for family in arguments.family or list(FAMILIES):
+        engines = {engine for run in runs for engine, _ in run.engines()}
+        missing = [row for row in [FAMILIES[family][0], FAMILIES[family][1]] if row not in engines]
+        if missing:
+            print(f"proxies.py: {arguments.run}: no rows of {', '.join(missing)}; run rxbench-libraries with them",
+                  file=sys.stderr)
+            sys.exit(1)
+        print(f"### {family}\n")
+        print(table(runs, family))
+
+
+if __name__ == "__main__":
+    main()
