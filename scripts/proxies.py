@@ -4,6 +4,7 @@ workload both express, in time, exact mallocs and (from a second file) instructi
 for docs/decisions/proxies.md and README.
 
     scripts/proxies.py RUN.csv [--instructions INSTRUCTIONS.csv] [--family rxswift|swiftsignalkit|reactiveswift]
+    scripts/proxies.py RUN.csv --headline      README's table: the headline workloads, every family
 
 RUN.csv is a timed run of rxbench-libraries (Libraries/) with the rows of the families below; INSTRUCTIONS.csv
 its `--instructions` run. Each table is preceded by the marker scripts/check-doc-figures.py reads, so every
@@ -100,11 +101,38 @@ def table(runs, family):
     return "\n".join(lines)
 
 
+# README's table: the headline workloads, every family side by side.
+HEADLINE = [
+    ("MapFilterPumping", "ns_per_event"), ("PublishSubjectPumping", "ns_per_event"), ("CreateMapFilter", "ns_per_event"),
+    ("FlatMapLatestPumping", "ns_per_event"), ("CombineLatestPumping", "ns_per_event"),
+    ("FlatMapLatestPumping", "mallocs_per_event"), ("CombineLatestPumping", "mallocs_per_event"),
+    ("NeverMapLifecycle[depth=1]", "ns_per_lifecycle"), ("NeverMapLifecycle[depth=1]", "mallocs_per_lifecycle"),
+    ("NeverMapLifecycle[depth=10]", "mallocs_per_lifecycle"), ("SingleCreating", "mallocs_per_lifecycle"),
+]
+
+
+def headline(run):
+    """One table: the floor, then each family's library row, lean engine and library-like variant."""
+    columns = ["baseline"] + [row for library, lean, variants in FAMILIES.values() for row in [library, lean] + variants]
+    index = {(row.engine, row.workload_id, row.metric): row for row in run.rows}
+    labels = dict(METRICS)
+    lines = [f"<!-- figures: {run.path} -->", "", "| workload | metric | " + " | ".join(columns) + " |",
+             "|---|---|" + "---:|" * len(columns)]
+    for workload, metric in HEADLINE:
+        rows = [index.get((column, workload, metric)) for column in columns]
+        if all(row is None for row in rows):
+            continue
+        cells = [figure(row.value()) if row and not row.unavailable else "—" for row in rows]
+        lines.append(f"| {workload} | {labels[metric]} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run")
     parser.add_argument("--instructions")
     parser.add_argument("--family", choices=sorted(FAMILIES), action="append")
+    parser.add_argument("--headline", action="store_true", help="README's one table of the headline workloads")
     arguments = parser.parse_args()
     try:
         runs = [rxcsv.load(arguments.run)]
@@ -113,6 +141,9 @@ def main():
     except rxcsv.InputError as error:
         print(f"proxies.py: {error}", file=sys.stderr)
         sys.exit(1)
+    if arguments.headline:
+        print(headline(runs[0]))
+        return
     for family in arguments.family or list(FAMILIES):
         engines = {engine for run in runs for engine, _ in run.engines()}
         missing = [row for row in [FAMILIES[family][0], FAMILIES[family][1]] if row not in engines]
