@@ -15,7 +15,12 @@ public struct AsyncStreamAdapter: EngineAdapter {
     public typealias Stream = IntSequence
     public typealias Subscription = Task<Void, Never>
     public typealias Subject = StreamSubject
-    public typealias Observer = EventObserver
+    /// The three closures a consuming task calls, taken once per run (what a user's `for await` loop captures).
+    public struct Observer: Sendable {
+        let next: @Sendable (Int) -> Void
+        let error: @Sendable (BenchError) -> Void
+        let completed: @Sendable () -> Void
+    }
 
     public init() {}
 
@@ -50,9 +55,11 @@ public struct AsyncStreamAdapter: EngineAdapter {
         }
     }
 
-    public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+    public func nativeObserver(_ observer: EventObserver) -> Observer {
+        Observer(next: observer.next, error: observer.error, completed: observer.completed)
+    }
 
-    public func subscribe(_ stream: IntSequence, with observer: EventObserver) -> Task<Void, Never> {
+    public func subscribe(_ stream: IntSequence, with observer: Observer) -> Task<Void, Never> {
         Task(executorPreference: CallerExecutor.shared) {
             do {
                 for try await value in stream {

@@ -68,9 +68,9 @@ public struct BaselineAdapter: EngineAdapter {
         }
     }
 
-    public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+    public func nativeObserver(_ observer: EventObserver) -> PlainObserver { PlainObserver(observer) }
 
-    public func subscribe(_ stream: BaselineChain, with observer: EventObserver) -> BaselineSubscription {
+    public func subscribe(_ stream: BaselineChain, with observer: PlainObserver) -> BaselineSubscription {
         let subscription = BaselineSubscription(observer: observer)
         let next = stream.compose(into: subscription)
         if subscription.isDone { return subscription }  // take(0)

@@ -3,7 +3,7 @@ import RxBenchCore
 /// One subscription of the floor: the observer and whether it has ended. Single-threaded by design
 /// (the floor has no locks), so the dynamic exclusivity checks are off.
 public final class BaselineSubscription: @unchecked Sendable {
-    let observer: EventObserver
+    let observer: PlainObserver
     @exclusivity(unchecked) private(set) var isDone = false
     @exclusivity(unchecked) weak var subject: BaselineSubject?
     /// Where the subject keeps this subscription.
@@ -11,7 +11,7 @@ public final class BaselineSubscription: @unchecked Sendable {
     /// The composed closure a subject calls, set when it attaches this subscription.
     @exclusivity(unchecked) var next: (Int) -> Void = { _ in }
 
-    init(observer: EventObserver) {
+    init(observer: PlainObserver) {
         self.observer = observer
     }
 

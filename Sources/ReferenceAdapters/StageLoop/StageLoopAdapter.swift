@@ -65,9 +65,9 @@ public struct StageLoopAdapter: EngineAdapter {
         }
     }
 
-    public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+    public func nativeObserver(_ observer: EventObserver) -> PlainObserver { PlainObserver(observer) }
 
-    public func subscribe(_ stream: StageLoopChain, with observer: EventObserver) -> StageLoopPipeline {
+    public func subscribe(_ stream: StageLoopChain, with observer: PlainObserver) -> StageLoopPipeline {
         let pipeline = StageLoopPipeline(stages: stream.stages, observer: observer)
         switch stream.source {
         case let .values(values):

@@ -6,11 +6,11 @@ public final class StageLoopPipeline: @unchecked Sendable {
     private let stages: [StageLoopStage]
     // Single-threaded by design, so the per-event dynamic exclusivity checks are turned off.
     @exclusivity(unchecked) private var state: [Int]
-    private let observer: EventObserver
+    private let observer: PlainObserver
     @exclusivity(unchecked) private(set) var isDone = false
     weak var subject: StageLoopSubject?
 
-    init(stages: [StageLoopStage], observer: EventObserver) {
+    init(stages: [StageLoopStage], observer: PlainObserver) {
         self.stages = stages
         self.observer = observer
         state = stages.map {
