@@ -7,15 +7,7 @@ import Workloads
 /// Bad input is refused before anything runs, with a message naming the valid choices, and leaves no file.
 @Suite("CLI arguments", .timeLimit(.minutes(5)))
 struct ArgumentTests {
-    func message(_ arguments: [String]) -> String? {
-        do {
-            var command = try RxBenchCommand.parseAsRoot(arguments)
-            try command.validate()
-            return nil
-        } catch {
-            return RxBenchCommand.message(for: error)
-        }
-    }
+    func message(_ arguments: [String]) -> String? { validationMessage(arguments) }
 
     @Test("an unknown engine names the valid ones")
     func unknownEngine() throws {
@@ -254,6 +246,17 @@ extension EndToEndTests {
         #expect(process.terminationStatus != 0)
         #expect(text.split(separator: "\n").count == 1 && text.contains("--engine is empty") && text.contains("sink"), "\(text)")
         #expect(printed.isEmpty, "no case ran")
+    }
+}
+
+/// What parsing and validating `arguments` answers: nil when they are accepted, else the one-line message.
+func validationMessage(_ arguments: [String]) -> String? {
+    do {
+        var command = try RxBenchCommand.parseAsRoot(arguments)
+        try command.validate()
+        return nil
+    } catch {
+        return RxBenchCommand.message(for: error)
     }
 }
 

@@ -6,15 +6,7 @@ import Testing
 /// not apply to `--instructions`, a run that would measure nothing, the format an output file's name implies.
 @Suite("CLI argument edges", .timeLimit(.minutes(5)))
 struct EdgeArgumentTests {
-    func message(_ arguments: [String]) -> String? {
-        do {
-            var command = try RxBenchCommand.parseAsRoot(arguments)
-            try command.validate()
-            return nil
-        } catch {
-            return RxBenchCommand.message(for: error)
-        }
-    }
+    func message(_ arguments: [String]) -> String? { validationMessage(arguments) }
 
     @Test("a row named twice is refused, not measured twice")
     func repeatedRow() throws {
