@@ -25,16 +25,16 @@ figure for workloads that deliver on another thread, where the count depends on 
 threads, nor for a fan-out too wide for two runs' difference to outweigh their setup (docs/metrics.md).
 """
 import argparse
-import csv
 import sys
+
+import rxcsv
 
 EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_live_subscription",
          "instructions_per_event", "instructions_per_lifecycle"}
 WALL = {"ns_per_event", "ns_per_lifecycle"}
 FLOOR = "baseline"
-SCHEMAS = {"1", "2", "3"}
 # Schema 3's record of a workload a row did not run, its reason in `note` (docs/csv-schema.md).
-UNSUPPORTED = "unsupported"
+UNSUPPORTED = rxcsv.UNSUPPORTED
 
 
 def fail(message):
@@ -43,17 +43,22 @@ def fail(message):
 
 
 def load(path):
+    """The file's records as dicts of the fields compared here, read and checked whole by rxcsv first: a
+    renamed column, a non-numeric cell, a line cut short or a file that is not UTF-8 is one line and exit 2.
+    Each record carries its file's allocator and profile (an instruction run's profile is `instructions`)."""
     try:
-        with open(path, newline="") as handle:
-            rows = list(csv.DictReader(handle))
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror}")
-    if not rows or "metric" not in rows[0]:
-        fail(f"{path} is not an rxbench CSV report (no rows, or no 'metric' column)")
-    schema = rows[0].get("schema")
-    if schema not in SCHEMAS:
-        fail(f"{path} has CSV schema {schema!r}; this script reads {sorted(SCHEMAS)}")
-    return rows
+        run = rxcsv.load(path)
+    except rxcsv.InputError as error:
+        fail(str(error))
+    def context(record):
+        return {"allocator": record.context["allocator"], "profile": record.context["profile"], "file": path}
+
+    records = [dict(context(row), engine=row.engine, workload=row.workload, parameters=row.parameters_text,
+                    metric=row.metric, flag=row.flag, note="", **row.stats) for row in run.rows]
+    records += [dict(context(record), engine=record.engine, workload=record.workload,
+                     parameters=record.parameters_text, metric=UNSUPPORTED, flag=UNSUPPORTED, note=record.reason,
+                     **{name: None for name in rxcsv.STATISTICS}) for record in run.unsupported]
+    return records
 
 
 def key(row):
@@ -75,8 +80,11 @@ def unsupported_reasons(rows):
 
 
 def value(row, column="median"):
-    text = row.get(column, "")
-    return float(text) if text not in ("", None) else None
+    return row.get(column)
+
+
+def shown(number):
+    return "" if number is None else f"{number:.10g}"
 
 
 def compare_medians(args):
@@ -106,6 +114,18 @@ def compare_medians(args):
         print("\nno figure in the new run: the row cannot express the workload there")
         for k, reason in gone:
             print(f"  {label(k)} {reason}")
+    # Figures in one file only, beyond those the new run declines: said, so that a lost or a new row is seen.
+    only_old = [k for k in sorted(old.keys() - new.keys())
+                if old[k]["metric"] != UNSUPPORTED and (k[0], k[1], k[2], k[4]) not in declined]
+    only_new = [k for k in sorted(new.keys() - old.keys()) if new[k]["metric"] != UNSUPPORTED]
+    if only_old:
+        print(f"\nin {args.old} only ({len(only_old)})")
+        for k in only_old:
+            print(f"  {label(k)}")
+    if only_new:
+        print(f"\nin {args.new} only ({len(only_new)})")
+        for k in only_new:
+            print(f"  {label(k)}")
     print(f"\n{regressions} regression(s) beyond threshold {args.threshold:.0%} and 3x MAD")
     return 1 if regressions else 0
 
@@ -147,36 +167,43 @@ def gate(args):
     reference = {key(r): r for r in reference_rows if r["metric"] in EXACT}
     run = {key(r): r for r in run_rows if r["metric"] in EXACT}
     declined = unsupported_reasons(run_rows)
-    # Only compare exact metrics of the kinds (allocators, instruction counts) the run produced.
-    kinds = {(k[3].split("_")[0], k[4]) for k in run}
-    reference = {k: r for k, r in reference.items() if (k[3].split("_")[0], k[4]) in kinds}
+    # A reference file is held against the run files of its kind (profile and allocator: the quick profile
+    # under glibc, under jemalloc, the instruction counts): every exact figure of a kind the run has must be
+    # in it. Kinds come from the files' context, not from the figures present, so a run that lost a whole
+    # workload or metric fails instead of shrinking what is checked.
+    kinds = {(r["profile"], r["allocator"]) for r in run_rows}
+    unmatched = sorted({r["file"] for r in reference_rows if (r["profile"], r["allocator"]) not in kinds})
+    if unmatched:
+        fail(f"no run file of the kind of {', '.join(unmatched)} (profile and allocator); "
+             "give the run of each reference file to --run")
+    reference = {k: r for k, r in reference.items() if (r["profile"], r["allocator"]) in kinds}
     failures = []
     for k in sorted(reference.keys() | run.keys()):
         if k not in run:
             reason = declined.get((k[0], k[1], k[2], k[4]))
             why = "missing from the run" if reason is None else f"unsupported in the run: {reason}"
-            failures.append((k, why, reference[k]["median"], ""))
+            failures.append((k, why, shown(reference[k]["median"]), ""))
             continue
         row = run[k]
         if row.get("flag") == "unavailable":
             # A row that cannot count (async delivery) is unavailable in the reference too: that is no
             # change. A figure the reference had and the run lost is one.
             if k not in reference or reference[k].get("flag") != "unavailable":
-                failures.append((k, "unavailable in the run", reference.get(k, {}).get("median", ""), ""))
+                failures.append((k, "unavailable in the run", shown(reference.get(k, {}).get("median")), ""))
             continue
         tolerance = exact_tolerance(row)
         low, high = value(row, "min"), value(row, "max")
         if low != high and (low is None or high is None or high - low > tolerance):
-            failures.append((k, "not exact: repetitions disagree", row["min"], row["max"]))
+            failures.append((k, "not exact: repetitions disagree", shown(row["min"]), shown(row["max"])))
         if k not in reference:
-            failures.append((k, "new row: update the reference", "", row["median"]))
+            failures.append((k, "new row: update the reference", "", shown(row["median"])))
             continue
         before, after = value(reference[k]), value(row)
         if before is None or after is None:
             if before != after:
-                failures.append((k, "unavailable in one file", reference[k]["median"], row["median"]))
+                failures.append((k, "unavailable in one file", shown(reference[k]["median"]), shown(row["median"])))
         elif abs(after - before) > tolerance:
-            failures.append((k, f"moved {after - before:+.4g}", reference[k]["median"], row["median"]))
+            failures.append((k, f"moved {after - before:+.4g}", shown(reference[k]["median"]), shown(row["median"])))
     # A row below the floor fails when every timed process of the run that measured it (one per allocator in
     # CI) puts it there. The floor's median moves between processes by more than its spread within one
     # (baseline's SingleCreating: 150.9 to 213.7 ns in eight processes of one binary, each MAD under 5;
@@ -189,9 +216,9 @@ def gate(args):
         flagged = [r for r in rows if r.get("flag") == "below-floor"]
         for row in flagged:
             if len(flagged) == len(rows):
-                failures.append((key(row), "beats the floor beyond the spread", "", row["median"]))
+                failures.append((key(row), "beats the floor beyond the spread", "", shown(row["median"])))
             else:
-                one_process.append((key(row), f"{row['median']}; {len(rows) - len(flagged)} other process(es) not below"))
+                one_process.append((key(row), f"{shown(row['median'])}; {len(rows) - len(flagged)} other process(es) not below"))
 
     warnings = []
 
@@ -215,6 +242,10 @@ def gate(args):
         print("\nwall time against the floor moved beyond the noise (warning only):")
         for k, why in warnings:
             print(f"  {label(k)} {why}")
+    missing = sum(1 for _, why, _, _ in failures if why == "missing from the run")
+    if missing:
+        print(f"\n{missing} of the reference's {len(reference)} exact figures are missing from the run: a run file "
+              "cut short, or workloads the run no longer measures")
     if failures:
         print(f"\nFAILED: {len(failures)} exact figure(s) moved. If the change is intended, run "
               "scripts/update-reference.sh and commit results/reference/ with it.")

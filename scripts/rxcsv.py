@@ -60,6 +60,7 @@ class Row:
     stats: dict               # statistic name -> float, or None when the cell is empty
     flag: str                 # "" (also for schema 1), "below-floor", "unavailable"
     line: int                 # line number in the file, for messages
+    context: dict = field(default_factory=dict)  # this record's own CONTEXT cells (allocator, profile, ...)
 
     @property
     def unavailable(self):
@@ -89,6 +90,7 @@ class Unsupported:
     parameters: dict
     reason: str
     line: int
+    context: dict = field(default_factory=dict)  # this record's own CONTEXT cells
 
     # Named as on a figure, so that a record and a figure of one cell are matched by the same key.
     workload_id = Row.workload_id
@@ -152,9 +154,14 @@ def load(path):
         raise InputError(path, "is a directory, not a CSV file")
     try:
         with open(path, newline="", encoding="utf-8") as handle:
-            records = list(csv.reader(handle))
+            text = handle.read()
+        records = list(csv.reader(text.splitlines(keepends=True)))
     except (OSError, UnicodeDecodeError, csv.Error) as error:
         raise InputError(path, f"cannot be read as CSV ({error})") from None
+    # rxbench ends every record with a newline: a file without one was cut short mid-line, and its last
+    # record may be whole in its fields but not in its text (a reason or a figure cut off).
+    if text and not text.endswith("\n"):
+        raise InputError(path, "ends mid-line: the file was cut short (rxbench ends every record with a newline)")
     if not records or all(not any(cell.strip() for cell in record) for record in records):
         raise InputError(path, "empty CSV (no header, no rows)")
     header, body = records[0], [r for r in records[1:] if any(cell.strip() for cell in r)]
@@ -222,7 +229,7 @@ def parse_row(path, header, record, line):
         parameters=parse_parameters(path, line, cells["parameters"]),
         metric=required(path, line, cells, "metric"), unit=cells["unit"].strip(),
         n=int(parse_number(path, line, "n", cells["n"].strip() or "0")),
-        stats=stats, flag=flag, line=line)
+        stats=stats, flag=flag, line=line, context={name: cells[name].strip() for name in CONTEXT})
 
 
 def parse_unsupported(path, header, record, line):
@@ -233,7 +240,8 @@ def parse_unsupported(path, header, record, line):
     return Unsupported(
         engine=required(path, line, cells, "engine"), role=required(path, line, cells, "role"),
         workload=required(path, line, cells, "workload"), group=cells["group"].strip(),
-        parameters=parse_parameters(path, line, cells["parameters"]), reason=reason, line=line)
+        parameters=parse_parameters(path, line, cells["parameters"]), reason=reason, line=line,
+        context={name: cells[name].strip() for name in CONTEXT})
 
 
 def required(path, line, cells, name):

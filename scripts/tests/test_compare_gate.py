@@ -50,7 +50,8 @@ def test_missing_new_inexact_and_below_floor_fail(tmp_path):
     other = row("signal", "mallocs_per_event", 0)
     assert "missing from the run" in gate(tmp_path, [base, other], [other]).stdout
     assert "new row" in gate(tmp_path, [other], [base, other]).stdout
-    inexact = gate(tmp_path, [base], [row("sink", "mallocs_per_event", 1, "jemalloc", low=1, high=1.0039)])
+    inexact = gate(tmp_path, [row("sink", "mallocs_per_event", 1, "jemalloc")],
+                   [row("sink", "mallocs_per_event", 1, "jemalloc", low=1, high=1.0039)])
     assert inexact.returncode == 1
     below = gate(tmp_path, [base], [base, row("sink", "ns_per_event", 5, flag="below-floor")])
     assert below.returncode == 1 and "beats the floor" in below.stdout
@@ -114,3 +115,53 @@ def test_compare_names_a_figure_that_became_unsupported(tmp_path):
     result = subprocess.run([sys.executable, str(SCRIPT), str(old), str(new)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "the row cannot express the workload" in result.stdout and "merge" in result.stdout
+
+
+def test_a_run_that_lost_a_whole_metric_fails(tmp_path):
+    """The run has no bytes figure at all: before, the gate dropped the reference's bytes from the check."""
+    mallocs = row("sink", "mallocs_per_event", 1)
+    bytes_row = row("sink", "bytes_per_live_subscription", 424)
+    result = gate(tmp_path, [mallocs, bytes_row], [mallocs])
+    assert result.returncode == 1 and "missing from the run" in result.stdout
+    assert "1 of the reference's 2 exact figures are missing from the run" in result.stdout
+
+
+def test_a_reference_without_a_run_of_its_kind_is_refused(tmp_path):
+    result = gate(tmp_path, [row("sink", "mallocs_per_event", 1, "jemalloc")], [row("sink", "mallocs_per_event", 1)])
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "no run file of the kind" in result.stderr
+
+
+def bad_run(tmp_path, text, binary=False):
+    reference, run = tmp_path / "reference.csv", tmp_path / "run.csv"
+    reference.write_text(HEADER + row("sink", "mallocs_per_event", 1))
+    run.write_bytes(text if binary else text.encode())
+    return subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference), "--run", str(run)],
+                          capture_output=True, text=True)
+
+
+def test_bad_run_files_are_one_line_and_exit_2(tmp_path):
+    good = HEADER + row("sink", "mallocs_per_event", 1)
+    cases = [
+        (good.replace(",median,", ",middle,"), "lacks median"),          # a renamed column
+        (good[:-12], "ends mid-line"),                                   # cut mid-line
+        (good.replace(",1,1,1,", ",one,1,1,", 1), "not a number"),      # a non-numeric cell
+        ("name,value\nfoo,1\n", "not an rxbench CSV report"),           # another file's header
+    ]
+    for text, problem in cases:
+        result = bad_run(tmp_path, text)
+        assert result.returncode == 2, (problem, result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and problem in lines[0] and "Traceback" not in result.stderr, (problem, result.stderr)
+    latin1 = bad_run(tmp_path, (HEADER + row("caf\xe9", "mallocs_per_event", 1)).encode("latin-1"), binary=True)
+    assert latin1.returncode == 2 and len(latin1.stderr.strip().splitlines()) == 1 and "Traceback" not in latin1.stderr
+
+
+def test_compare_names_rows_in_one_file_only(tmp_path):
+    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
+    old.write_text(HEADER + row("sink", "ns_per_event", 10) + row("signal", "ns_per_event", 8))
+    new.write_text(HEADER + row("sink", "ns_per_event", 10) + row("subscriber", "ns_per_event", 20))
+    result = subprocess.run([sys.executable, str(SCRIPT), str(old), str(new)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert f"in {old} only (1)" in result.stdout and "signal" in result.stdout.split(f"in {old} only")[1]
+    assert f"in {new} only (1)" in result.stdout and "subscriber" in result.stdout.split(f"in {new} only")[1]
