@@ -39,4 +39,51 @@ final class SubjectConcurrencyTests: TimeLimitedTestCase {
         XCTAssertTrue(recorder.isCompleted)
         subscription.dispose()
     }
+
+    /// An observer that, on 1, sends 2 and then subscribes a new observer: the new one starts from the subject
+    /// as 2 left it (RxSwift delivers the re-entrant 2 before the subscribe that follows it), and sees what is
+    /// sent after. Before, its replay of the buffer as it was (1) was queued behind the 2 it also received.
+    func testASubscriptionMadeDuringDeliveryStartsWhereTheQueuedEventsLeftTheSubject() {
+        let start = LiveObjects.count
+        let behavior = BehaviorSubject<Int>(value: 0)
+        let publish = PublishSubject<Int>()
+        for subject in [behavior, publish] as [SubjectBase<Int>] {
+            let late = Recorder<Int>()
+            let lateSubscription = SingleAssignmentSlot()
+            let first = subject.subscribe(onNext: { value in
+                guard value == 1 else { return }
+                subject.onNext(2)
+                lateSubscription.value = subject.subscribe(late.observer)
+            })
+            subject.onNext(1)
+            XCTAssertEqual(late.values, subject === behavior ? [2] : [], "\(subject)")
+            subject.onNext(3)
+            XCTAssertEqual(late.values, subject === behavior ? [2, 3] : [3], "\(subject)")
+            first.dispose()
+            lateSubscription.value?.dispose()
+        }
+        XCTAssertEqual(behavior.value(), 3)
+        XCTAssertEqual(LiveObjects.count, start)
+    }
+
+    /// A subscription made and disposed while another delivery runs is never registered.
+    func testASubscriptionDisposedBeforeItsTurnIsNeverRegistered() {
+        let subject = PublishSubject<Int>()
+        let late = Recorder<Int>()
+        let first = subject.subscribe(onNext: { value in
+            guard value == 1 else { return }
+            subject.subscribe(late.observer).dispose()
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(late.values, [])
+        first.dispose()
+        XCTAssertFalse(subject.hasObservers)
+    }
 }
+
+/// Holds a disposable made inside an observer, for the test that made it.
+private final class SingleAssignmentSlot: @unchecked Sendable {
+    var value: Disposable?
+}
+

@@ -8,15 +8,18 @@ import Synchronization
 /// the `SubjectSubscription` itself. Observers are kept in a `Bag`, RxSwift's container.
 ///
 /// RxSwift takes the subject's lock to update its state and snapshot the observers, then delivers
-/// without it, relying on senders to serialise their calls. This engine serialises delivery itself: the thread that finds the subject idle delivers, and events or replays that
-/// arrive meanwhile (from other threads, or re-entrantly from an observer) are queued and delivered by
-/// it in order. A new subscriber is registered at once, and its replay is queued behind the events
-/// already accepted, so it sees the replayed values before anything newer.
+/// without it, relying on senders to serialise their calls. This engine serialises delivery itself: the
+/// thread that finds the subject idle delivers, and events or subscriptions that arrive meanwhile (from
+/// other threads, or re-entrantly from an observer) are queued and carried out by it in order. A
+/// subscription queued behind events is registered, and given the buffer, only when the drain reaches it:
+/// it then sees the subject as those events left it, as RxSwift's re-entrant `onNext` would have delivered
+/// them before the `subscribe` that follows it in the observer's code.
 public class SubjectBase<Element>: Producer<Element> {
     /// Work waiting for the delivering thread.
     enum Pending {
         case event(Event<Element>)
-        case replay(SubjectSubscription<Element>, [Element], stop: Event<Element>?)
+        /// A subscription made while another thread or an outer call was delivering.
+        case register(SubjectSubscription<Element>)
     }
 
     /// What to deliver, decided under the lock and carried out after unlocking.
@@ -172,8 +175,8 @@ public class SubjectBase<Element>: Producer<Element> {
                 switch first {
                 case .event(let event):
                     return apply(event, to: &state)
-                case .replay(let observer, let elements, let stop):
-                    return .replay(observer, elements, stop: stop)
+                case .register(let subscription):
+                    return register(subscription, in: &state)
                 }
             }
             guard let next else { return }
@@ -181,21 +184,29 @@ public class SubjectBase<Element>: Producer<Element> {
         }
     }
 
-    /// Registers `observer` (unless stopped) and replays the buffer to it, in order with other delivery.
+    /// Registers `subscription` with the subject as `state` is now: what it replays, or its terminal event.
+    /// A subscription disposed before its turn came is not registered.
+    private func register(_ subscription: SubjectSubscription<Element>, in state: inout State) -> Delivery {
+        if subscription.isDisposed { return .none }
+        if let stop = state.stopEvent {
+            return .replay(subscription, replaysAfterStop ? state.buffer : [], stop: stop)
+        }
+        subscription.key = state.observers.insert(subscription)
+        return state.buffer.isEmpty ? .none : .replay(subscription, state.buffer, stop: nil)
+    }
+
+    /// Registers `observer` (unless stopped) and replays the buffer to it, in order with other delivery: while
+    /// another delivery runs, the registration waits its turn in the queue.
     private func register(_ observer: AnyObserver<Element>) -> Disposable {
         let subscription = SubjectSubscription(subject: self, observer: observer)
         let delivery: Delivery = withState { state in
-            if let stop = state.stopEvent {
-                return .replay(subscription, replaysAfterStop ? state.buffer : [], stop: stop)
-            }
-            subscription.key = state.observers.insert(subscription)
-            if state.buffer.isEmpty { return .none }
-            if state.busy {
-                state.pending.append(.replay(subscription, state.buffer, stop: nil))
+            if state.busy, state.stopEvent == nil {
+                state.pending.append(.register(subscription))
                 return .none
             }
-            state.busy = true
-            return .replay(subscription, state.buffer, stop: nil)
+            let delivery = register(subscription, in: &state)
+            if case .replay(_, _, stop: nil) = delivery { state.busy = true }
+            return delivery
         }
         switch delivery {
         case .none:
@@ -253,6 +264,9 @@ public final class SubjectSubscription<Element>: Disposable {
         if disposed.load(ordering: .relaxed) { return }
         observer.on(event)
     }
+
+    /// Whether `dispose()` has begun; read under the subject's lock before a queued registration.
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     public func dispose() {
         if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
