@@ -31,7 +31,7 @@ if [ -z "$sources" ]; then
   fi
 fi
 if [ -z "$sources" ]; then
-  echo "libraries: not checked: library sources not present (set RXBENCH_LIBRARY_SOURCES; README, \"The real libraries\")"
+  echo "libraries: not checked: library sources not present (set RXBENCH_LIBRARY_SOURCES; README, \"The real libraries beside their models\")"
   exit 0
 fi
 

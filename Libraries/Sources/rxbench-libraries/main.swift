@@ -15,7 +15,7 @@ RxBench.main(adding: [
 import Foundation
 
 FileHandle.standardError.write(
-    "rxbench-libraries: library sources not present: run scripts/libraries.sh (README, \"The real libraries\")\n"
+    "rxbench-libraries: library sources not present: run scripts/libraries.sh (README, \"The real libraries beside their models\")\n"
         .data(using: .utf8)!)
 exit(69)
 #endif
