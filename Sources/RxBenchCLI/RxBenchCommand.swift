@@ -199,6 +199,9 @@ public struct RxBenchCommand: ParsableCommand {
         // compared with, so a change in the machine's load moves both (measurement-validity.md: engine by
         // engine, a build starting beside the run once made the floor 2x slower than the rows before it).
         for workload in workloads {
+            if sizeOverride != nil, !workload.scalable {
+                progress("--size does not apply to \(workload.id): its size is its parameter")
+            }
             for engine in engines {
                 done += 1
                 guard sizeOverride != nil || profile.includes(workload) else {
@@ -207,9 +210,6 @@ public struct RxBenchCommand: ParsableCommand {
                 }
                 // A workload whose size is its parameter (EventSweep[events=n]) keeps it: its id names the size.
                 let size = workload.scalable ? sizeOverride ?? profile.size(for: workload) : profile.size(for: workload)
-                if sizeOverride != nil, !workload.scalable, engine.descriptor.id == engines[0].descriptor.id {
-                    progress("    --size does not apply to \(workload.id): its size is its parameter")
-                }
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
                     if isolation == .process {
