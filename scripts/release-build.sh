@@ -6,6 +6,10 @@
 # RXBENCH_RELEASE_SCRATCH moves it; the gate then compares a binary the reference was not made with.
 RELEASE_SCRATCH="${RXBENCH_RELEASE_SCRATCH:-/var/tmp/rxbench-release}"
 RXBENCH="$RELEASE_SCRATCH/release/rxbench"
+# A binary outside the checkout cannot find the commit it was built from: the runs of this one record the
+# commit of the checkout that sourced this file (the CSV's `commit` column, docs/csv-schema.md).
+RXBENCH_COMMIT="${RXBENCH_COMMIT:-$(git -C "$(dirname "${BASH_SOURCE[0]}")/.." rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}"
+export RXBENCH_COMMIT
 
 build_release_rxbench() {
   swift build -c release --product rxbench --scratch-path "$RELEASE_SCRATCH"

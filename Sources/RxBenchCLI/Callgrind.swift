@@ -72,30 +72,33 @@ enum Callgrind {
         // the same length in every run (see runChild).
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent(
             "rxbench-callgrind-" + String(format: "%010d", ProcessInfo.processInfo.processIdentifier))
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let executable = try strippedCopy(of: executablePath(), in: directory)
-        // One child per engine, as many at a time as there are cores: each is single-threaded under
-        // valgrind (it serialises the child's threads), and the counts do not depend on the machine's load.
-        // Library rows start first: they run the longest (every row of the catalogue on 2 cores: opencombine
-        // and async-stream, started last, left one core idle for minutes). Rows are reported in `engines` order.
-        let startRank = { (index: Int) in (engines[index].descriptor.role == .library ? 0 : 1, index) }
-        let order = engines.indices.sorted { startRank($0) < startRank($1) }
-        let results = ChildResults(count: engines.count)
-        DispatchQueue.concurrentPerform(iterations: engines.count) { position in
-            let index = order[position]
-            let engine = engines[index]
-            let label = "[\(position + 1)/\(engines.count)] \(engine.descriptor.id)"
-            progress("\(label): \(selected.count) workloads under callgrind")
-            let start = ContinuousClock.now
-            results.set(index) {
-                try runChild(
-                    valgrind: valgrind, executable: executable, directory: directory, engine: engine,
-                    workloads: selected)
+        // Removed on the way out, and if rxbench is interrupted (its copy of the binary alone is 16 MB).
+        return try Interruption.removingOnInterrupt(directory) {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let executable = try strippedCopy(of: executablePath(), in: directory)
+            // One child per engine, as many at a time as there are cores: each is single-threaded under
+            // valgrind (it serialises the child's threads), and the counts do not depend on the machine's load.
+            // Library rows start first: they run the longest (every row of the catalogue on 2 cores: opencombine
+            // and async-stream, started last, left one core idle for minutes). Rows are reported in `engines` order.
+            let startRank = { (index: Int) in (engines[index].descriptor.role == .library ? 0 : 1, index) }
+            let order = engines.indices.sorted { startRank($0) < startRank($1) }
+            let results = ChildResults(count: engines.count)
+            DispatchQueue.concurrentPerform(iterations: engines.count) { position in
+                let index = order[position]
+                let engine = engines[index]
+                let label = "[\(position + 1)/\(engines.count)] \(engine.descriptor.id)"
+                progress("\(label): \(selected.count) workloads under callgrind")
+                let start = ContinuousClock.now
+                results.set(index) {
+                    try runChild(
+                        valgrind: valgrind, executable: executable, directory: directory, engine: engine,
+                        workloads: selected)
+                }
+                progress("\(label): done in \((ContinuousClock.now - start).components.seconds) s")
             }
-            progress("\(label): done in \((ContinuousClock.now - start).components.seconds) s")
+            return try results.rows()
         }
-        return try results.rows()
     }
 
     private static func runChild(
@@ -121,12 +124,14 @@ enum Callgrind {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").map(String.init)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw RunFailure("\(engine.descriptor.id) failed under callgrind (exit \(process.terminationStatus))")
+        let lines = try Interruption.run(process) {
+            let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .split(separator: "\n").map(String.init)
+            process.waitUntilExit()
+            return lines
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw RunFailure("\(engine.descriptor.id) failed under callgrind (\(Interruption.ending(of: process)))")
         }
         return try rowsFromParts(lines: lines, output: output, engine: engine, workloads: workloads)
     }

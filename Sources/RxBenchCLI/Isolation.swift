@@ -35,19 +35,26 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        let messages = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let last = messages.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
-            throw ChildFailure(description: "\(engine) on \(workload) in a child process: \(last)")
+        let (data, messages) = try Interruption.run(process) {
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            let messages = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (data, messages)
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            // A child killed by a signal did not fail a check: say how it ended, not what it printed last.
+            let last = messages.split(separator: "\n").last.map(String.init)
+            let said = process.terminationReason == .exit ? last.map { ": \($0)" } ?? "" : ""
+            throw ChildFailure(
+                description: "\(engine) on \(workload) in a child process: \(Interruption.ending(of: process))\(said)")
         }
         return try JSONDecoder().decode(ChildResult.self, from: data)
     }
 
     static func emit(_ result: ChildResult) throws {
         let data = try JSONEncoder().encode(result)
-        FileHandle.standardOutput.write(data)
+        if let reason = OutputStreams.writeAll(Array(data), to: STDOUT_FILENO) {
+            throw RunFailure("cannot send the rows to the parent process: \(reason)")
+        }
     }
 }

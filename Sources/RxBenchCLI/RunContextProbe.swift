@@ -8,7 +8,8 @@ enum RunContextProbe {
         RunContext(
             date: ISO8601DateFormatter().string(from: Date()),
             commit: ProcessInfo.processInfo.environment["RXBENCH_COMMIT"]
-                ?? command("git", "-C", sourceDirectory, "rev-parse", "--short=12", "HEAD") ?? "unknown",
+                ?? checkoutOfExecutable().flatMap { command("git", "-C", $0, "rev-parse", "--short=12", "HEAD") }
+                ?? "unknown",
             swiftVersion: swiftVersion(),
             cpu: cpuModel(),
             cores: ProcessInfo.processInfo.activeProcessorCount,
@@ -18,9 +19,22 @@ enum RunContextProbe {
             clockOverheadNanoseconds: clockReadingOverhead())
     }
 
-    /// The folder of this file in the checkout that built the binary: the commit column names the binary's
-    /// sources, whatever the directory it runs in (a plug-in package, Libraries/, another clone).
-    static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    /// The git checkout the running binary lies in (`swift run` builds into the checkout's .build; Libraries/
+    /// and Examples/ into theirs, inside rxbench's), whatever the directory it runs in; nil for a binary
+    /// outside any checkout, whose runs then say "unknown" unless RXBENCH_COMMIT names the commit
+    /// (scripts/release-build.sh sets it for the binary it builds outside the checkout). Not the source path
+    /// compiled in with #filePath: that made the binary, and so the instruction counts, depend on the
+    /// folder it was cloned into.
+    static func checkoutOfExecutable() -> String? {
+        var directory = URL(fileURLWithPath: Callgrind.executablePath()).deletingLastPathComponent()
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(".git").path) {
+                return directory.path
+            }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
 
     static var buildConfiguration: String {
         #if DEBUG

@@ -84,7 +84,10 @@ public struct RxBenchCommand: ParsableCommand {
         _ = try warmupValue
         _ = try selectedEngines()
         _ = try selectedWorkloads()
-        if let output { try Self.checkWritable(output) }
+        if list, formatChoice != nil || output != nil {
+            throw ValidationError("--list prints rows and workloads to stdout; --format and --output apply to reports: drop them.")
+        }
+        if let output { try ReportFile.checkWritable(output) }
         if !list, !instructions, instructionProbe == nil, !emitRows { try checkSomethingToMeasure() }
         if instructions, instructionProbe == nil {
             // Instruction counts run at the sizes Callgrind fixes, once, under valgrind's own allocator.
@@ -145,38 +148,8 @@ public struct RxBenchCommand: ParsableCommand {
         return value
     }
 
-    /// Refuses, before anything is measured, an output path that is a directory or cannot be written: a
-    /// file is created in its directory and removed again, so the check is the one the write will face,
-    /// and a refusal names the path and the system's reason (errno).
-    static func checkWritable(_ output: String) throws {
-        let target = URL(fileURLWithPath: output)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ValidationError("--output '\(output)' is a directory; name a file to write the report to.")
-        }
-        let directory = target.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw ValidationError("--output '\(output)': directory '\(directory)' does not exist; create it first.")
-        }
-        guard isDirectory.boolValue else {
-            throw ValidationError("--output '\(output)': '\(directory)' is a file, not a directory; name a path in a directory.")
-        }
-        if FileManager.default.fileExists(atPath: target.path), access(target.path, W_OK) != 0 {
-            throw ValidationError("--output '\(output)' cannot be written: \(String(cString: strerror(errno))).")
-        }
-        let probe = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).probe")
-        let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw ValidationError(
-                "--output '\(output)': cannot create files in '\(directory)': \(String(cString: strerror(errno))).")
-        }
-        close(descriptor)
-        unlink(probe.path)
-    }
-
     public func run() throws {
-        if list { return printList() }
+        if list { return try printList() }
         if let instructionProbe { return try runInstructionProbe(size: instructionProbe) }
         try AllocatorSwitch.ensure(allocator)
         warnIfUnoptimised()
@@ -299,43 +272,34 @@ public struct RxBenchCommand: ParsableCommand {
         return chosen
     }
 
-    private func printList() {
+    private func printList() throws {
+        var lines: [String] = []
+        func add(_ line: String) { lines.append(line) }
         // Columns as wide as their longest entry: ids are never cut (scripts read the first column).
         func column(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
         let engines = EngineRegistry.all
         let idWidth = max(20, engines.map(\.descriptor.id.count).max() ?? 0)
-        print("Engines:")
-        print("  (the engines are lean re-implementations of their libraries' designs: each place where one departs")
-        print("  from its library, and the variant that does what the library does, is in README's Fidelity table)")
+        add("Engines:")
+        add("  (the engines are lean re-implementations of their libraries' designs: each place where one departs")
+        add("  from its library, and the variant that does what the library does, is in README's Fidelity table)")
         for engine in engines {
-            print("  \(column(engine.descriptor.id, idWidth)) \(column(engine.descriptor.role.rawValue, 10)) "
+            add("  \(column(engine.descriptor.id, idWidth)) \(column(engine.descriptor.role.rawValue, 10)) "
                 + engine.descriptor.modelledOn)
-            for line in unsupportedSummary(engine) { print("      \(line)") }
+            for line in unsupportedSummary(engine) { add("      \(line)") }
         }
-        print("\nWorkloads (id, group, shape, default size):")
+        add("\nWorkloads (id, group, shape, default size):")
         let workloadWidth = max(44, Catalogue.all.map(\.id.count).max() ?? 0)
         let groupWidth = Catalogue.groups.map(\.count).max() ?? 0
         for workload in Catalogue.all {
-            print("  \(column(workload.id, workloadWidth)) \(column(workload.group, groupWidth)) "
+            add("  \(column(workload.id, workloadWidth)) \(column(workload.group, groupWidth)) "
                 + "\(column(workload.shape.rawValue, 9)) \(workload.defaultSize)  \(workload.summary)")
         }
+        try OutputStreams.writeReport(lines.joined(separator: "\n") + "\n")
     }
 
     func emit(_ report: String) throws {
-        guard let output else { return print(report, terminator: "") }
-        // Written to a temporary file beside the target and renamed: a reader never sees half a report.
-        let target = URL(fileURLWithPath: output)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(report.utf8).write(to: temporary)
-            guard rename(temporary.path, target.path) == 0 else {
-                throw RunFailure(String(cString: strerror(errno)))
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw RunFailure("cannot write \(output): \(error.localizedDescription)")
-        }
+        guard let output else { return try OutputStreams.writeReport(report) }
+        try ReportFile.write(report, to: output)
         progress("wrote \(output)")
     }
 
@@ -381,5 +345,5 @@ struct RunFailure: Error, CustomStringConvertible {
 }
 
 func progress(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    OutputStreams.writeProgress(line + "\n")
 }

@@ -30,6 +30,9 @@ public enum RxBench {
     /// Errors are one line on stderr (`rxbench: error: ...`) and a non-zero exit; help and --version keep
     /// ArgumentParser's own output.
     private static func run<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) -> Never {
+        if let repeated = repeatedOption(arguments) {
+            fail("\(repeated) is given twice; give it once.", code: ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try type.parseAsRoot(arguments)
             try command.run()
@@ -42,8 +45,21 @@ public enum RxBench {
         }
     }
 
+    /// The first option given twice (`--size 5 --size 7`): ArgumentParser would keep the last value without
+    /// a word. Options are `--name` or `--name=value`; a lone `--` ends them.
+    static func repeatedOption(_ arguments: [String]) -> String? {
+        var seen: Set<Substring> = []
+        for argument in arguments {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--") else { continue }
+            let name = argument.split(separator: "=", maxSplits: 1)[0]
+            if !seen.insert(name).inserted { return String(name) }
+        }
+        return nil
+    }
+
     private static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("rxbench: error: \(message)\n".utf8))
+        OutputStreams.writeProgress("rxbench: error: \(message)\n")
         exit(code)
     }
 }
@@ -78,7 +94,7 @@ struct ConformanceCommand: ParsableCommand {
         var anyDiffers = false
         for engine in try engines() {
             let report = report(engine.adapter)
-            for line in report.lines { print(line) }
+            try OutputStreams.writeReport(report.lines.map { $0 + "\n" }.joined())
             anyDiffers = anyDiffers || !report.differing.isEmpty
         }
         if strict && anyDiffers { throw ExitCode.failure }

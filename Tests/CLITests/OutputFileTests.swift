@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Where the report goes: through a symbolic link or a FIFO rather than over it, keeping a replaced file's
+/// mode, under the longest name a file may have, and failing (not exiting 0) when stdout cannot take it.
+@Suite("Output files and streams", .timeLimit(.minutes(5)))
+struct OutputFileTests {
+    /// The smallest run that writes a whole report.
+    static let tinyRun = [
+        "--engine", "baseline", "--workload", "SingleCreating", "--profile", "quick", "--size", "100",
+        "--repetitions", "1", "--warmup", "0", "--format", "csv",
+    ]
+
+    struct Ended {
+        let status: Int32
+        let reason: Process.TerminationReason
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs the built rxbench with `stdout`/`stderr` going to the given handles (pipes when nil).
+    static func run(_ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil) throws -> Ended {
+        try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path), "build rxbench first")
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = arguments
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = stdout ?? outPipe
+        process.standardError = stderr ?? errPipe
+        try process.run()
+        if stdout != nil { try outPipe.fileHandleForWriting.close() }
+        if stderr != nil { try errPipe.fileHandleForWriting.close() }
+        let out = stdout == nil ? outPipe.fileHandleForReading.readDataToEndOfFile() : Data()
+        let err = stderr == nil ? errPipe.fileHandleForReading.readDataToEndOfFile() : Data()
+        process.waitUntilExit()
+        return Ended(
+            status: process.terminationStatus, reason: process.terminationReason,
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// A whole CSV report: its header, and a row of the floor.
+    func isReport(_ text: String) -> Bool { text.hasPrefix("schema,") && text.contains(",baseline,") }
+
+    @Test("a symbolic link is written through: the link stays, the file it names gets the report")
+    func throughSymbolicLink() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let real = directory.appendingPathComponent("real.csv")
+        let link = directory.appendingPathComponent("link.csv")
+        try "old".write(to: real, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.csv")
+        let ended = try Self.run(Self.tinyRun + ["--output", link.path])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.csv", "the link was replaced")
+        #expect(isReport(try String(contentsOf: real, encoding: .utf8)))
+    }
+
+    @Test("a replaced file keeps its permission bits")
+    func keepsMode() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("report.csv")
+        try "old".write(to: file, atomically: false, encoding: .utf8)
+        chmod(file.path, 0o640)
+        let ended = try Self.run(Self.tinyRun + ["--output", file.path])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        var status = stat()
+        #expect(stat(file.path, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o640)
+        #expect(isReport(try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    @Test("a name of the longest length a file may have (255 bytes) is written, and nothing else is left")
+    func longestName() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(String(repeating: "r", count: 251) + ".csv")
+        let ended = try Self.run(Self.tinyRun + ["--output", file.path])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [file.lastPathComponent])
+    }
+
+    @Test("a FIFO is written through, not replaced")
+    func throughFIFO() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("report.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let received = ReceivedText()
+        let reader = Thread {
+            // Opening for reading blocks until rxbench opens it for writing.
+            let handle = FileHandle(forReadingAtPath: fifo.path)
+            received.set(String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self))
+        }
+        reader.start()
+        let ended = try Self.run(Self.tinyRun + ["--output", fifo.path])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        for _ in 0..<100 where received.get() == nil { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(isReport(received.get() ?? ""))
+        var status = stat()
+        #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+    }
+
+    @Test("a name ending in '/' is refused as a directory, and no file is made")
+    func trailingSlash() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("results").path + "/"
+        let ended = try Self.run(Self.tinyRun + ["--output", missing])
+        #expect(ended.status == 64)
+        #expect(ended.stderr.contains("ends with '/'"), "\(ended.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a report stdout cannot take fails the run, naming the reason")
+    func stdoutFull() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "this test needs /dev/full")
+        let ended = try Self.run(Self.tinyRun, stdout: full)
+        #expect(ended.status == 1)
+        #expect(ended.stderr.contains("cannot write the report to standard output: \(String(cString: strerror(ENOSPC)))"),
+                "\(ended.stderr)")
+    }
+
+    @Test("an unwritable stderr loses the progress lines, not the report")
+    func stderrFull() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "this test needs /dev/full")
+        let ended = try Self.run(Self.tinyRun, stderr: full)
+        #expect(ended.reason == .exit && ended.status == 0, "ended by \(ended.reason) \(ended.status)")
+        #expect(isReport(ended.stdout))
+    }
+
+    @Test("an option given twice is refused, not decided by its last value")
+    func repeatedOption() throws {
+        let ended = try Self.run(Self.tinyRun + ["--size", "7"])
+        #expect(ended.status == 64)
+        #expect(ended.stderr == "rxbench: error: --size is given twice; give it once.\n", "\(ended.stderr)")
+        let joined = try Self.run(["--engine=sink", "--engine", "signal", "--list"])
+        #expect(joined.status == 64 && joined.stderr.contains("--engine is given twice"), "\(joined.stderr)")
+    }
+
+    @Test("--list refuses --format and --output instead of ignoring them")
+    func listRefusesReportOptions() throws {
+        for extra in [["--format", "csv"], ["--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"]] {
+            let ended = try Self.run(["--list"] + extra)
+            #expect(ended.status == 64 && ended.stderr.contains("--list prints"), "\(extra): \(ended.stderr)")
+        }
+    }
+}
+
+/// Text handed from a reader thread to the test.
+final class ReceivedText: @unchecked Sendable {
+    // Guards `text`.
+    private let lock = NSLock()
+    private var text: String?
+    func set(_ value: String) { lock.withLock { text = value } }
+    func get() -> String? { lock.withLock { text } }
+}
