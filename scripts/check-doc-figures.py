@@ -14,9 +14,11 @@ Keys, each `KEY=VALUE` (no spaces); `KEY[N]=VALUE` applies to column N only (col
             names it (`sink (target 3x)` names sink).
 - workload: the workload with its parameters (`DisposeLatency[depth=10,siblings=0]`; parameters the file
             has and the text leaves out may be left out when only one workload fits). Default `col:1`.
-- metric:   the metric id (`ns_per_event`, `mallocs_per_lifecycle`, `dispose_latency`). No default: a table
-            that does not name it fails. A text names a metric by its id, or by its unit as the tables write
-            it (`ns/event`, `mallocs/lifecycle`, `bytes/live subscription`, `dispose ns`).
+- metric:   the metric id (`ns_per_event`, `mallocs_per_lifecycle`, `dispose_latency`). Default: the column
+            headed `metric` if the table has one (as scripts/proxies.py writes it), else the figure's column
+            header if it names a metric; a table that names it nowhere fails. A text names a metric by its id,
+            or by its unit as the tables write it (`ns/event`, `mallocs/lifecycle`, `bytes/live subscription`,
+            `dispose ns`).
 - stat:     the statistic (median, min, max, mad, p90, p99, p999; `p50` is the median), or `any` (any
             statistic of the pinned row: for a table that mixes them without a pattern). Default `median`.
 Each VALUE is one of, or several separated by `|` and tried in order until one names something:
@@ -178,9 +180,19 @@ class Pins:
         self.metrics = {r.metric for r in records}
         self.read_columns = {int(alt[4:]) for per_column in options.values() for value in per_column.values()
                              if value for alt in value.split("|") if re.fullmatch(r"col:\d+", alt)}
+        self.read_columns |= {index for index, name in enumerate(header, start=1) if name.lower() == "metric"}
 
     def source(self, key, column):
-        return self.options[key].get(column, self.options[key][None])
+        value = self.options[key].get(column, self.options[key][None])
+        if value is None and key == "metric":
+            # The table names it itself: a column headed `metric` (as scripts/proxies.py writes), or the
+            # figure's own column header (`ns/event`).
+            headed = [index for index, name in enumerate(self.header, start=1) if name.lower() == "metric"]
+            if headed:
+                return f"col:{headed[0]}"
+            if self.metrics_in(words(self.header_text(column))):
+                return "header"
+        return value
 
     def resolve(self, key, row_index, column, part_index):
         """The id of `key` for a figure (row of the body, 1-based column, index among the cell's figures)."""

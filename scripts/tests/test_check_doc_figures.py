@@ -184,3 +184,19 @@ def test_the_repository_passes():
     result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert " 0 stale figure(s)" in result.stdout
+
+
+def test_a_metric_column_pins_each_rows_metric(tmp_path):
+    """A table with a column headed `metric` (scripts/proxies.py writes one) needs no metric= in its marker;
+    the figure is that metric's, not another one's of the same row and workload."""
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
+            "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,mallocs_per_event,mallocs/event,5,15,15,15,0,15,15,15,"]
+
+    def check(metric, figure):
+        return check_table(tmp_path, rows, f"| workload | metric | sink |\n|---|---|---|\n| W | {metric} | {figure} |",
+                           options="")
+
+    assert check("ns/event", "42.07").returncode == 0
+    assert check("mallocs/event", "15").returncode == 0
+    wrong = check("mallocs/event", "42.07")
+    assert wrong.returncode == 1 and "'42.07' is not the median mallocs_per_event of sink on W" in wrong.stderr
