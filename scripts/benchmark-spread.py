@@ -14,20 +14,30 @@ import sys
 WALL = "Time (wall clock)"
 
 
+class InputError(Exception):
+    """A bad export; str() is the one-line message."""
+
+
 def medians(path):
     """{benchmark: p50 wall clock} of one export."""
     try:
-        with open(path) as handle:
+        with open(path, encoding="utf-8") as handle:
             elements = json.load(handle)
-    except (OSError, json.JSONDecodeError) as error:
-        raise SystemExit(f"benchmark-spread: cannot read {path}: {error}")
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InputError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+    if not isinstance(elements, list):
+        raise InputError(f"{path} is not a JMH export (a JSON list of benchmarks)")
     found = {}
     for element in elements:
-        metric = element.get("secondaryMetrics", {}).get(WALL)
-        if metric:
-            found[element["benchmark"].split(".", 3)[-1]] = metric["scorePercentiles"]["50.0"]
+        metric = element.get("secondaryMetrics", {}).get(WALL) if isinstance(element, dict) else None
+        if not metric:
+            continue
+        try:
+            found[element["benchmark"].split(".", 3)[-1]] = float(metric["scorePercentiles"]["50.0"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise InputError(f"{path}: a '{WALL}' metric without a benchmark name or a 50.0 percentile") from None
     if not found:
-        raise SystemExit(f"benchmark-spread: {path} holds no '{WALL}' metric")
+        raise InputError(f"{path} holds no '{WALL}' metric")
     return found
 
 
@@ -35,7 +45,11 @@ def main(paths):
     if len(paths) < 2:
         print("benchmark-spread: give at least two JMH exports of the same benchmarks", file=sys.stderr)
         return 2
-    runs = [medians(path) for path in paths]
+    try:
+        runs = [medians(path) for path in paths]
+    except InputError as error:
+        print(f"benchmark-spread: {error}", file=sys.stderr)
+        return 2
     names = sorted(set.intersection(*(set(run) for run in runs)))
     spreads = []
     print(f"{'benchmark':58} {'min p50 (us)':>13} {'max p50 (us)':>13} {'spread %':>9}")

@@ -4,26 +4,35 @@ metric), and a line plot for every sweep (cost against depth, subscribers, event
 
     scripts/charts.py RUN.csv --out DIR
 
-writes DIR/<name>.png and DIR/<name>.svg. Every chart names the CSV it came from in its footer, and
+writes DIR/<name>.png and DIR/<name>.svg (each through a temporary file renamed when complete: a full disk
+or Ctrl-C leaves no partial file, and is one line on stderr with a non-zero exit). Every chart names the CSV it came from in its footer, and
 draws the floor row (`baseline`) as a dashed black bar or line wherever the floor has data.
 """
-import argparse
-import io
-import math
-import os
 import sys
-import textwrap
-from dataclasses import dataclass
 
-import matplotlib
+try:
+    import argparse
+    import io
+    import math
+    import os
+    import textwrap
+    from dataclasses import dataclass
 
-matplotlib.use("Agg")  # headless: CI has no display
-import matplotlib.pyplot as plt  # noqa: E402  (must follow the backend choice)
-from matplotlib import ticker  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
+    import matplotlib
 
-import rxcsv  # noqa: E402
-from rxcsv import FLOOR  # noqa: E402
+    matplotlib.use("Agg")  # headless: CI has no display
+    import matplotlib.pyplot as plt  # noqa: E402  (must follow the backend choice)
+    from matplotlib import ticker  # noqa: E402
+    from matplotlib.patches import Patch  # noqa: E402
+
+    import outfile  # noqa: E402
+    import rxcsv  # noqa: E402
+    from rxcsv import FLOOR  # noqa: E402
+except KeyboardInterrupt:   # Ctrl-C while matplotlib loads: one line, as anywhere else
+    if __name__ != "__main__":
+        raise   # imported (by report.py): the importer says it, in its own name
+    print("charts.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 # Tableau 20 without its greys, which would read as reference rows: the nine strong colours first, then
 # their light partners, so that up to 18 rows (every row of today's registry is 12 besides the references)
@@ -421,25 +430,38 @@ def charts_for(run):
 
 
 def write_charts(charts, directory):
-    os.makedirs(directory, exist_ok=True)
+    """Every file through outfile.write_atomically; raises outfile.OutputError on the first that fails."""
+    outfile.make_directory(directory)
     for chart in charts:
         for kind in ("png", "svg"):
-            with open(os.path.join(directory, f"{chart.name}.{kind}"), "wb") as handle:
-                handle.write(getattr(chart, kind))
+            outfile.write_atomically(os.path.join(directory, f"{chart.name}.{kind}"), getattr(chart, kind))
 
 
 def main(argv=None):
+    try:
+        return draw(argv)
+    except KeyboardInterrupt:
+        print("charts.py: interrupted", file=sys.stderr)
+        return 130
+
+
+def draw(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("report", metavar="RUN.csv")
     parser.add_argument("--out", required=True, metavar="DIR")
     args = parser.parse_args(argv)
     try:
         run = rxcsv.load(args.report)
-    except rxcsv.InputError as error:
+        outfile.check_directory(args.out)
+    except (rxcsv.InputError, outfile.OutputError) as error:
         print(f"charts.py: {error}", file=sys.stderr)
         return 2
     charts = charts_for(run)
-    write_charts(charts, args.out)
+    try:
+        write_charts(charts, args.out)
+    except outfile.OutputError as error:
+        print(f"charts.py: {error}", file=sys.stderr)
+        return 1
     print(f"wrote {len(charts)} charts (PNG and SVG) to {args.out}")
     return 0
 

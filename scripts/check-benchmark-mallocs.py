@@ -23,13 +23,15 @@ Checks, for every row x workload of the group, per allocation metric rxbench rep
 Exit 0 when all agree, 1 on a disagreement, 2 on bad input or a tool that failed.
 """
 import argparse
-import csv
 import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rxcsv  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = "RxBenchCatalogue"
@@ -67,28 +69,25 @@ class InputError(Exception):
 
 
 def read_rxbench(path):
-    """{(engine, workload id): (metric, figure)} from an rxbench CSV, allocation rows only."""
+    """{(engine, workload id): (metric, figure)} from an rxbench CSV, allocation rows only. Read through
+    rxcsv, the one reader of rxbench's reports, so that a file it refuses is refused here in the same words."""
     try:
-        with open(path, newline="") as handle:
-            rows = list(csv.DictReader(handle))
-    except OSError as error:
-        raise InputError(f"cannot read rxbench CSV {path}: {error.strerror}")
-    if not rows or "metric" not in rows[0]:
-        raise InputError(f"{path} is not an rxbench CSV (no rows or no 'metric' column)")
+        run = rxcsv.load(path)
+    except rxcsv.InputError as error:
+        raise InputError(f"cannot read rxbench CSV {error}") from None
     figures = {}
     unavailable = []
-    for row in rows:
-        if row["metric"] not in METRICS:
+    for row in run.rows:
+        if row.metric not in METRICS:
             continue
-        if row["flag"] == "unavailable":
+        if row.unavailable:
             # A row delivered on pool threads has no exact count (rxbench says so per row) and no benchmark
             # in Benchmarks/ either; a process that cannot count at all has every row unavailable.
-            unavailable.append(f"{row['engine']} {row['workload']}")
+            unavailable.append(f"{row.engine} {row.workload}")
             continue
-        if row["min"] != row["max"]:
-            raise InputError(f"{path}: rxbench's count of {row['engine']} {row['workload']} differs between repetitions")
-        workload = row["workload"] + (f"[{row['parameters']}]" if row["parameters"] else "")
-        figures[(row["engine"], workload)] = (row["metric"], float(row["median"]))
+        if row.value("min") != row.value("max"):
+            raise InputError(f"{path}: rxbench's count of {row.engine} {row.workload} differs between repetitions")
+        figures[(row.engine, row.workload_id)] = (row.metric, row.value("median"))
     if not figures and unavailable:
         raise InputError(f"{path}: rxbench could not count allocations ({unavailable[0]} and every other row)")
     return figures

@@ -45,10 +45,12 @@ class InputError(Exception):
 def shares(path):
     total, by_kind = None, {kind: 0 for kind, _ in KINDS}
     try:
-        with open(path) as handle:
+        with open(path, encoding="utf-8") as handle:
             lines = handle.read().splitlines()
     except OSError as error:
         raise InputError(f"cannot read {path}: {error.strerror}")
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not a callgrind_annotate output (not UTF-8 text)") from None
     for line in lines:
         match = TOTAL.match(line)
         if match:
@@ -72,18 +74,19 @@ def main():
     if len(sys.argv) < 2:
         print("usage: profile-shares.py ANNOTATION.txt [...]", file=sys.stderr)
         return 2
-    writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(["profile", "kind", "instructions", "share_percent"])
+    # Every file is read before a line is printed: a bad one leaves no partial CSV on stdout.
     try:
-        for path in sys.argv[1:]:
-            total, by_kind = shares(path)
-            name = os.path.splitext(os.path.basename(path))[0]
-            for kind, count in by_kind.items():
-                writer.writerow([name, kind, count, f"{100 * count / total:.1f}"])
-            writer.writerow([name, "total", total, "100.0"])
+        profiles = [(path, *shares(path)) for path in sys.argv[1:]]
     except InputError as error:
         print(f"profile-shares.py: {error}", file=sys.stderr)
         return 2
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(["profile", "kind", "instructions", "share_percent"])
+    for path, total, by_kind in profiles:
+        name = os.path.splitext(os.path.basename(path))[0]
+        for kind, count in by_kind.items():
+            writer.writerow([name, kind, count, f"{100 * count / total:.1f}"])
+        writer.writerow([name, "total", total, "100.0"])
     return 0
 
 

@@ -6,23 +6,29 @@
 writes DIR/index.html (context, summary table, charts, cost model; charts embedded, no external
 resources), DIR/cost-model.csv, DIR/charts/<run>/*.png|svg, and a copy of each CSV. Several CSVs (the
 glibc and the jemalloc run, say) become separate sections of the one page. A bad input (missing file,
-empty CSV, unknown schema version, wrong header) stops it with one line on stderr before it writes
-anything.
+empty CSV, unknown schema version, wrong header) or an --out that cannot be made stops it with one line on
+stderr before any work. Every file is written to a temporary file and renamed when complete: a failure to
+write (a full disk) or Ctrl-C removes it, prints one line and exits non-zero (130 for Ctrl-C), never
+leaving a partial or empty file.
 """
-import argparse
-import base64
-import html
-import math
-import os
-import shutil
 import sys
-import tempfile
-from dataclasses import dataclass
 
-import charts
-import costmodel
-import rxcsv
-from rxcsv import FLOOR, format_number
+try:
+    import argparse
+    import base64
+    import html
+    import math
+    import os
+    from dataclasses import dataclass
+
+    import charts   # loads matplotlib: a second or two, long enough to be interrupted
+    import costmodel
+    import outfile
+    import rxcsv
+    from rxcsv import FLOOR, format_number
+except KeyboardInterrupt:
+    print("report.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 
 @dataclass
@@ -36,20 +42,31 @@ class Section:
 
 
 def main(argv=None):
+    try:
+        return report(argv)
+    except KeyboardInterrupt:
+        # Whatever was being written was a temporary file, and it is gone (outfile.write_atomically).
+        print("report.py: interrupted", file=sys.stderr)
+        return 130
+
+
+def report(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reports", nargs="+", metavar="RUN.csv")
     parser.add_argument("--out", required=True, metavar="DIR")
     args = parser.parse_args(argv)
     try:
         runs = rxcsv.load_all(args.reports)
-    except rxcsv.InputError as error:
+        outfile.check_directory(args.out)
+    except (rxcsv.InputError, outfile.OutputError) as error:
         print(f"report.py: {error}", file=sys.stderr)
         return 2
-    if os.path.exists(args.out) and not os.path.isdir(args.out):
-        print(f"report.py: {args.out}: exists and is not a directory", file=sys.stderr)
-        return 2
     sections = build_sections(runs)
-    write_report(sections, args.out)
+    try:
+        write_report(sections, args.out)
+    except outfile.OutputError as error:
+        print(f"report.py: {error}", file=sys.stderr)
+        return 1
     print(f"wrote {os.path.join(args.out, 'index.html')} ({len(sections)} section(s), "
           f"{sum(len(s.charts) for s in sections)} charts, {sum(len(s.fits) for s in sections)} fits)")
     return 0
@@ -73,29 +90,20 @@ def build_sections(runs):
 # Writing: only after every input was read and every chart drawn.
 
 def write_report(sections, out):
-    os.makedirs(out, exist_ok=True)
+    """Every file through outfile.write_atomically; raises outfile.OutputError on the first that fails."""
+    outfile.make_directory(out)
     for section in sections:
         charts.write_charts(section.charts, os.path.join(out, "charts", section.slug))
         copy_csv(section.run.path, os.path.join(out, section.csv_name))
     fits = [fit for section in sections for fit in section.fits]
-    write_atomically(os.path.join(out, "cost-model.csv"), costmodel.to_csv(fits))
-    write_atomically(os.path.join(out, "index.html"), page(sections))
+    outfile.write_atomically(os.path.join(out, "cost-model.csv"), costmodel.to_csv(fits))
+    outfile.write_atomically(os.path.join(out, "index.html"), page(sections))
 
 
 def copy_csv(source, destination):
     if os.path.exists(destination) and os.path.samefile(source, destination):
         return   # the report is written beside its CSV
-    shutil.copyfile(source, destination)
-
-
-def write_atomically(path, text):
-    directory = os.path.dirname(path) or "."
-    with tempfile.NamedTemporaryFile("w", dir=directory, delete=False, encoding="utf-8", newline="") as handle:
-        handle.write(text)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(handle.name, 0o666 & ~umask)   # a temporary file is private; the report is not
-    os.replace(handle.name, path)
+    outfile.copy_atomically(source, destination)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -203,3 +203,20 @@ def test_a_failing_benchmark_is_not_rerun(tmp_path, monkeypatch):
     else:
         raise AssertionError("a failing run passed")
     assert len(paths) == 1
+
+
+def test_the_rxbench_csv_is_read_through_rxcsv(tmp_path):
+    """A report cut short mid-line is refused as rxcsv refuses it (the old csv.DictReader took its last,
+    truncated figure as whole), in one line, before anything is compared."""
+    rx = write_csv(tmp_path / "rx.csv", rx_rows(FIGURES))
+    with open(rx) as handle:
+        text = handle.read()
+    with open(rx, "w") as handle:
+        handle.write(text[:-10])
+    result = subprocess.run(
+        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--size", str(SIZE),
+         "--rxbench-csv", rx, "--benchmark-jmh", jmh(tmp_path / "n.json", SMALL), jmh(tmp_path / "2n.json", LARGE)],
+        capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert f"cannot read rxbench CSV {rx}: ends mid-line" in result.stderr

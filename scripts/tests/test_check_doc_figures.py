@@ -1,50 +1,57 @@
-"""check-doc-figures.py must fail on a figure that is not in its results file, and pass on one that is."""
+"""check-doc-figures.py must fail on a figure that is not the pinned statistic of its pinned row, workload and
+metric in its results file, fail on a table it cannot pin, and pass on figures that are."""
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parents[1] / "check-doc-figures.py"
+ROOT = SCRIPT.parents[1]
 HEADER = ("schema,date,commit,swift,cpu,cores,allocator,build,profile,clock_overhead_ns,engine,role,workload,group,"
           "parameters,metric,unit,n,median,min,max,mad,p90,p99,p999,flag\n")
 
 
-def check_doc(doc):
-    return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True)
+def check_doc(doc, cwd=None):
+    return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True, cwd=cwd)
 
 
-def check_table(tmp_path, results_rows, table):
+def check_table(tmp_path, results_rows, table, options="metric=ns_per_event"):
     """check-doc-figures on a document whose one table (`table`: header, separator and rows) names a
-    results file of `results_rows` (CSV lines after the header)."""
+    results file of `results_rows` (CSV lines after the header), with the marker's `options`."""
     results = tmp_path / "run.csv"
     results.write_text(HEADER + "".join(line + "\n" for line in results_rows))
     doc = tmp_path / "doc.md"
-    doc.write_text(f"<!-- figures: {results} -->\n\n{table}\n")
+    doc.write_text(f"<!-- figures: {results} {options} -->\n\n{table}\n")
     return check_doc(doc)
 
 
-def run(tmp_path, row):
+def run(tmp_path, row, options="metric=ns_per_event"):
     """One sink figure on CreateMapFilter, and a table with `row` in a sink column."""
     return check_table(
         tmp_path,
         ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
          "20.8,21.9,0.1,21.5,21.8,21.9,"],
-        f"| workload | sink | x floor |\n|---|---|---|\n{row}")
+        f"| workload | sink | x floor |\n|---|---|---|\n{row}", options)
 
 
 def test_a_figure_in_the_file_passes(tmp_path):
     assert run(tmp_path, "| CreateMapFilter | 21.01 | x9.9 |").returncode == 0
-    assert run(tmp_path, "| CreateMapFilter | 21.0 ns (20.8..21.9) | x9.9 |").returncode == 0
+    # A median with its range: the marker says which statistic each figure of the cell is.
+    assert run(tmp_path, "| CreateMapFilter | 21.0 ns (20.8..21.9) | x9.9 |",
+               "metric=ns_per_event stat=median/min/max").returncode == 0
+    assert run(tmp_path, "| CreateMapFilter | 21.0 ns (21.9..20.8) | x9.9 |",
+               "metric=ns_per_event stat=median/min/max").returncode == 1
 
 
 def test_a_stale_figure_fails_naming_it(tmp_path):
     result = run(tmp_path, "| CreateMapFilter | 19.50 | x9.9 |")
     assert result.returncode == 1
-    assert "'19.50' is not a figure of sink on CreateMapFilter in" in result.stderr
+    assert "'19.50' is not the median ns_per_event of sink on CreateMapFilter in" in result.stderr
 
 
 def test_a_missing_results_file_fails(tmp_path):
     doc = tmp_path / "doc.md"
-    doc.write_text("<!-- figures: results/none.csv -->\n\n| a | b |\n|---|---|\n| x | 1 |\n")
+    doc.write_text("<!-- figures: results/none.csv metric=ns_per_event -->\n\n| a | b |\n|---|---|\n| x | 1 |\n")
     result = check_doc(doc)
     assert result.returncode == 1 and "does not exist" in result.stderr
 
@@ -69,14 +76,18 @@ def test_a_glob_marker_takes_every_file_it_matches(tmp_path):
                                  f"ns/event,11,{median},50,60,0.79,58,59,60,\n")
     doc = tmp_path / "doc.md"
 
-    def check(marker, cell):
-        doc.write_text(f"<!-- figures: {marker} -->\n\n| row | nap / futex |\n|---|---|\n| signal | {cell} |\n")
+    def check(marker, cell, stat="median/mad"):
+        doc.write_text(f"<!-- figures: {marker} engine=col:1 workload=W metric=ns_per_event stat={stat} -->\n\n"
+                       f"| row | nap / futex |\n|---|---|\n| signal | {cell} |\n")
         return check_doc(doc)
 
     assert check(f"{runs}/*.csv", "55.71 (0.79) / 53.56 (0.79)").returncode == 0
-    stale = check(f"{runs}/*.csv", "55.71 / 54.00")
-    assert stale.returncode == 1 and "'54.00' is not in" in stale.stderr
-    assert check(f"{runs}/none-*.csv", "55.71").returncode == 1
+    stale = check(f"{runs}/*.csv", "55.71 / 54.00", stat="median")
+    assert stale.returncode == 1 and "'54.00' is not the median ns_per_event of signal on W in" in stale.stderr
+    # The MAD where the median belongs: a figure of the file, but not of its place in the cell.
+    assert check(f"{runs}/*.csv", "0.79 (55.71)").returncode == 1
+    missing = check(f"{runs}/none-*.csv", "55.71")
+    assert missing.returncode == 1 and "matches no file" in missing.stderr
 
 
 def test_a_figure_of_another_row_or_workload_fails_where_the_table_names_both(tmp_path):
@@ -91,6 +102,101 @@ def test_a_figure_of_another_row_or_workload_fails_where_the_table_names_both(tm
 
     assert check("| W[depth=1] | 42.07 | 19.92 |").returncode == 0
     swapped = check("| W[depth=1] | 19.92 | 42.07 |")
-    assert swapped.returncode == 1 and "'19.92' is not a figure of sink on W[depth=1]" in swapped.stderr
+    assert swapped.returncode == 1 and "'19.92' is not the median ns_per_event of sink on W[depth=1]" in swapped.stderr
     other_workload = check("| W[depth=1], ns/event | 77.5 | 19.92 |")
-    assert other_workload.returncode == 1 and "'77.5' is not a figure of sink on W[depth=1]" in other_workload.stderr
+    assert other_workload.returncode == 1
+    assert "'77.5' is not the median ns_per_event of sink on W[depth=1]" in other_workload.stderr
+
+
+def readme_fidelity_table():
+    """README's Fidelity table with its marker, as README has them (the test follows README)."""
+    text = (ROOT / "README.md").read_text()
+    match = re.search(r"(<!-- figures: results/fidelity/standard.csv[^\n]*-->\n\n(?:\|[^\n]*\n)+)", text)
+    assert match, "README has no Fidelity table under a marker naming results/fidelity/standard.csv"
+    return match.group(1)
+
+
+def check_fidelity_copy(tmp_path, edit=lambda table: table):
+    doc = tmp_path / "fidelity.md"
+    table = readme_fidelity_table()
+    edited = edit(table)
+    assert edited != table or edit.__name__ == "<lambda>", "the edit changed nothing"
+    doc.write_text(edited)
+    return check_doc(doc, cwd=ROOT)
+
+
+def test_readmes_fidelity_table_passes(tmp_path):
+    result = check_fidelity_copy(tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_swapped_figures_in_readmes_fidelity_table_fail(tmp_path):
+    """Lean and library-like swapped on the fusion row: each figure is in the file, but of the other row."""
+    def swap(table):
+        return table.replace("| 41 | 32 |", "| 32 | 41 |")
+    result = check_fidelity_copy(tmp_path, swap)
+    assert result.returncode == 1
+    assert "'32' is not the median mallocs_per_lifecycle of sink on NeverMapLifecycle[depth=10]" in result.stderr
+    assert "'41' is not the median mallocs_per_lifecycle of sink-fused on NeverMapLifecycle[depth=10]" in result.stderr
+
+
+def test_a_number_that_is_another_rows_statistic_fails(tmp_path):
+    """45.14 is sink's median on PublishSubjectPumping, in the same file: as sink-locked's CreateMapFilter it
+    is stale (the old check took any statistic of any row)."""
+    def arbitrary(table):
+        return table.replace("| 24.32 | 73.15 |", "| 24.32 | 45.14 |")
+    result = check_fidelity_copy(tmp_path, arbitrary)
+    assert result.returncode == 1
+    assert "'45.14' is not the median ns_per_event of sink-locked on CreateMapFilter" in result.stderr
+
+
+def test_another_statistic_of_the_pinned_row_fails(tmp_path):
+    """sink's min on CreateMapFilter where its median is quoted."""
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
+            "20.8,21.9,0.1,21.5,21.8,21.9,"]
+    table = "| workload | sink |\n|---|---|\n| CreateMapFilter | {} |"
+    assert check_table(tmp_path, rows, table.format("20.8")).returncode == 1
+    assert check_table(tmp_path, rows, table.format("20.8"), "metric=ns_per_event stat=min").returncode == 0
+    assert check_table(tmp_path, rows, table.format("20.8"), "metric=ns_per_event stat=any").returncode == 0
+
+
+def test_a_table_that_cannot_be_pinned_fails_in_one_line(tmp_path):
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
+            "20.8,21.9,0.1,21.5,21.8,21.9,"]
+    table = "| workload | sink |\n|---|---|\n| CreateMapFilter | 21.01 |\n| CreateMapFilter | 21.01 |"
+    no_metric = check_table(tmp_path, rows, table, options="")
+    assert no_metric.returncode == 1
+    assert no_metric.stderr.count("\n") == 1, no_metric.stderr
+    assert "names no metric for column 2 ('sink'): add metric=ID, metric=col:N or metric=header" in no_metric.stderr
+    # Rows by engine with no workload anywhere: the old check took a figure of any workload.
+    no_workload = check_table(tmp_path, rows, "| row | time |\n|---|---|\n| sink | 21.01 |")
+    assert no_workload.returncode == 1 and no_workload.stderr.count("\n") == 1
+    assert "cannot pin the engine of row 1, column 2 ('time') with engine=header" in no_workload.stderr
+    pinned = check_table(tmp_path, rows, "| row | time |\n|---|---|\n| sink | 21.01 |",
+                         options="engine=col:1 workload=CreateMapFilter metric=ns_per_event")
+    assert pinned.returncode == 0, pinned.stderr
+    bad_option = check_table(tmp_path, rows, table, options="metric=ns_per_event colour=red")
+    assert bad_option.returncode == 1 and "'colour=red' is not KEY=VALUE" in bad_option.stderr
+
+
+def test_the_repository_passes():
+    """Every marker of README and docs/ pins its figures, and they are the files' (CI runs the same)."""
+    result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert " 0 stale figure(s)" in result.stdout
+
+
+def test_a_metric_column_pins_each_rows_metric(tmp_path):
+    """A table with a column headed `metric` (scripts/proxies.py writes one) needs no metric= in its marker;
+    the figure is that metric's, not another one's of the same row and workload."""
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
+            "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,mallocs_per_event,mallocs/event,5,15,15,15,0,15,15,15,"]
+
+    def check(metric, figure):
+        return check_table(tmp_path, rows, f"| workload | metric | sink |\n|---|---|---|\n| W | {metric} | {figure} |",
+                           options="")
+
+    assert check("ns/event", "42.07").returncode == 0
+    assert check("mallocs/event", "15").returncode == 0
+    wrong = check("mallocs/event", "42.07")
+    assert wrong.returncode == 1 and "'42.07' is not the median mallocs_per_event of sink on W" in wrong.stderr

@@ -1,0 +1,84 @@
+"""Writing the scripts' outputs so that a reader never finds a partial file: each file is written to a
+temporary file in its own directory and renamed over its name only once complete (a rename within one
+directory is atomic); a failure (a full disk, Ctrl-C) removes the temporary file. Shared by report.py and
+charts.py.
+
+Problems are OutputError, whose message is one line without the script's name, like rxcsv.InputError.
+"""
+import os
+import tempfile
+
+
+class OutputError(Exception):
+    """An output that cannot be made or written; str() is the one-line message."""
+
+
+def problem(error):
+    """An OSError as a short phrase: its strerror ('No space left on device'), not its repr."""
+    return error.strerror or str(error)
+
+
+def check_directory(out):
+    """Raise OutputError unless `out` is, or can be made as, a writable directory. Makes nothing: it probes
+    the nearest existing ancestor with a temporary directory it removes, so that a bad --out is refused
+    before any work and a refused run leaves no empty folder behind."""
+    path = os.path.abspath(out)
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise OutputError(f"{out}: exists and is not a directory; give a directory for --out")
+    ancestor = path
+    while not os.path.lexists(ancestor):
+        ancestor = os.path.dirname(ancestor)
+    if not os.path.isdir(ancestor):
+        raise OutputError(f"{out}: cannot be made, {ancestor} is a file, not a directory; give another --out")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".probe-", dir=ancestor))
+    except OSError as error:
+        raise OutputError(f"{out}: cannot write in {ancestor} ({problem(error)}); give another --out") from None
+
+
+def make_directory(path):
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot be made ({problem(error)})") from None
+
+
+def write(handle, data):
+    """The one write of a file's content (a seam: the tests make it fail as a full disk would)."""
+    handle.write(data)
+
+
+def write_atomically(path, data):
+    """Write `data` (str or bytes) to `path` through a temporary file renamed when complete; on any failure,
+    Ctrl-C included, the temporary file is removed and `path` is left as it was."""
+    directory = os.path.dirname(path) or "."
+    binary = isinstance(data, bytes)
+    name = None
+    try:
+        with tempfile.NamedTemporaryFile("wb" if binary else "w", dir=directory, delete=False,
+                                         prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                                         **({} if binary else {"encoding": "utf-8", "newline": ""})) as handle:
+            name = handle.name
+            write(handle, data)
+            handle.flush()
+            os.fsync(handle.fileno())   # a full disk may only show here, not at write()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(name, 0o666 & ~umask)   # a temporary file is private; the output is not
+        os.replace(name, path)
+    except BaseException as error:
+        if name is not None and os.path.exists(name):
+            os.unlink(name)
+        if isinstance(error, OSError):
+            raise OutputError(f"{path}: cannot be written ({problem(error)})") from None
+        raise
+
+
+def copy_atomically(source, destination):
+    """A copy of `source` at `destination`, written as write_atomically writes."""
+    try:
+        with open(source, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise OutputError(f"{source}: cannot be read ({problem(error)})") from None
+    write_atomically(destination, data)

@@ -1,0 +1,147 @@
+"""report.py and charts.py at the edges: an --out that cannot be made, a full disk, Ctrl-C. Each is one line
+on stderr and a non-zero exit, with no traceback and no partial or empty file left behind."""
+import errno
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import charts
+import outfile
+import report
+from conftest import SCRIPTS, row, write_csv
+
+
+def small_csv(tmp_path):
+    """Two rows on one workload: one chart (PNG and SVG), the CSV's copy, cost-model.csv and index.html."""
+    return write_csv(tmp_path / "small.csv", [
+        row("baseline", "reference", "CreateMapFilter", "seed", "", "ns_per_event", "ns/event", 8.0),
+        row("sink", "engine", "CreateMapFilter", "seed", "", "ns_per_event", "ns/event", 21.0)])
+
+
+def files_under(folder):
+    return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, names in os.walk(folder) for f in names)
+
+
+def one_line(text):
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, text
+    assert "Traceback" not in text
+    return lines[0]
+
+
+def no_work(*_args, **_kwargs):
+    raise AssertionError("charts were drawn although --out could not be made")
+
+
+@pytest.mark.parametrize("script", [report, charts])
+def test_an_out_under_a_regular_file_is_refused_in_one_line_before_any_work(tmp_path, monkeypatch, capsys, script):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setattr(charts, "charts_for", no_work)
+    assert script.main([small_csv(tmp_path), "--out", str(blocker / "report")]) == 2
+    line = one_line(capsys.readouterr().err)
+    assert f"{blocker} is a file, not a directory" in line and "--out" in line
+    assert blocker.read_text() == "not a folder"
+
+
+def test_an_unwritable_out_is_refused_in_one_line_and_nothing_is_made(tmp_path, monkeypatch, capsys):
+    # Root may write anywhere, so the refusal of the file system is made here, where the probe asks for it.
+    def refused(*_args, **_kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(outfile.tempfile, "mkdtemp", refused)
+    monkeypatch.setattr(charts, "charts_for", no_work)
+    out = tmp_path / "locked" / "report"
+    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 2
+    line = one_line(capsys.readouterr().err)
+    assert line == f"report.py: {out}: cannot write in {tmp_path} (Permission denied); give another --out"
+    assert not (tmp_path / "locked").exists()
+
+
+def test_an_out_under_a_file_from_the_command_line_is_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "report.py"), small_csv(tmp_path), "--out",
+                             str(blocker / "report")], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "is a file, not a directory" in one_line(result.stderr)
+
+
+def failing_write(monkeypatch, after, error):
+    """outfile.write writes half of the `after`-th file's content, then raises `error`, as a disk that fills
+    up or a Ctrl-C in the middle of a write would; the files before it are written whole."""
+    calls = []
+    real = outfile.write
+
+    def write(handle, data):
+        calls.append(handle.name)
+        if len(calls) == after:
+            real(handle, data[:len(data) // 2])
+            handle.flush()
+            raise error
+        real(handle, data)
+    monkeypatch.setattr(outfile, "write", write)
+    return calls
+
+
+@pytest.mark.parametrize("after", [1, 3])
+def test_a_full_disk_leaves_no_partial_file_and_says_so_in_one_line(tmp_path, monkeypatch, capsys, after):
+    out = tmp_path / "report"
+    calls = failing_write(monkeypatch, after, OSError(errno.ENOSPC, "No space left on device"))
+    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 1
+    line = one_line(capsys.readouterr().err)
+    failed = calls[-1]
+    target = os.path.join(os.path.dirname(failed), os.path.basename(failed).split(".tmp")[0][1:].rsplit(".", 1)[0])
+    assert line == f"report.py: {target}: cannot be written (No space left on device)"
+    assert not os.path.exists(target)
+    written = files_under(out)
+    assert not [name for name in written if name.endswith(".tmp")], written
+    # Only the files before the failing one, each whole: the chart's PNG is first, so after=1 leaves none.
+    assert len(written) == after - 1
+    for name in written:
+        assert os.path.getsize(out / name) > 0
+
+
+def test_a_full_disk_while_charts_py_writes_is_one_line(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "charts"
+    failing_write(monkeypatch, 1, OSError(errno.ENOSPC, "No space left on device"))
+    assert charts.main([small_csv(tmp_path), "--out", str(out)]) == 1
+    assert "No space left on device" in one_line(capsys.readouterr().err)
+    assert files_under(out) == []
+
+
+@pytest.mark.parametrize("script, name", [(report, "report.py"), (charts, "charts.py")])
+def test_ctrl_c_while_writing_is_one_line_exit_130_and_no_partial_file(tmp_path, monkeypatch, capsys, script, name):
+    out = tmp_path / "out"
+    failing_write(monkeypatch, 2, KeyboardInterrupt())
+    assert script.main([small_csv(tmp_path), "--out", str(out)]) == 130
+    assert one_line(capsys.readouterr().err) == f"{name}: interrupted"
+    written = files_under(out)
+    assert len(written) == 1 and not written[0].endswith(".tmp"), written
+
+
+def test_ctrl_c_while_drawing_is_one_line_exit_130(tmp_path, monkeypatch, capsys):
+    def interrupted(_run):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(charts, "charts_for", interrupted)
+    out = tmp_path / "report"
+    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 130
+    assert one_line(capsys.readouterr().err) == "report.py: interrupted"
+    assert not out.exists()
+
+
+def test_sigint_to_a_working_report_is_one_line_and_exit_130(tmp_path, v2_csv):
+    """The real Ctrl-C: SIGINT to the process while it imports matplotlib or draws (both are covered)."""
+    out = tmp_path / "report"
+    process = subprocess.Popen([sys.executable, os.path.join(SCRIPTS, "report.py"), v2_csv, "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert process.poll() is None, "the report finished before it could be interrupted"
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert one_line(stderr) == "report.py: interrupted"
+    assert not [name for name in (files_under(out) if out.exists() else []) if name.endswith(".tmp")]

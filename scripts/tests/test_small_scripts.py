@@ -1,0 +1,186 @@
+"""benchmark-spread.py, profile-shares.py and validity.py on small inputs whose every figure is known: their
+exact output, and their one-line refusal of a bad input (non-zero exit, nothing on stdout)."""
+import json
+import os
+import subprocess
+import sys
+
+from conftest import SCRIPTS, row, write_csv
+
+
+def run_script(script, *args):
+    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
+                          capture_output=True, text=True)
+
+
+def refused(result, *words):
+    """The refusal: a non-zero exit, one line on stderr holding `words`, no traceback, nothing on stdout."""
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert all(word in lines[0] for word in words), lines[0]
+    assert result.stdout == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# benchmark-spread.py
+
+def jmh_export(path, p50s):
+    """A package-benchmark JMH export: {benchmark: p50 wall clock}, plus one element without the metric."""
+    elements = [{"benchmark": f"package.benchmark.RxBenchCatalogue.{name}",
+                 "secondaryMetrics": {"Time (wall clock)": {"scorePercentiles": {"50.0": p50, "99.0": p50 * 2}}}}
+                for name, p50 in p50s.items()]
+    elements.append({"benchmark": "package.benchmark.RxBenchCatalogue.other", "secondaryMetrics": {}})
+    path.write_text(json.dumps(elements))
+    return path
+
+
+def test_benchmark_spread_prints_each_benchmarks_spread_and_the_quantiles(tmp_path):
+    first = jmh_export(tmp_path / "1.jmh.json", {"sink/MapFilterPumping": 100.0, "signal/MapFilterPumping": 40.0,
+                                                 "only/InTheFirst": 5.0})
+    second = jmh_export(tmp_path / "2.jmh.json", {"sink/MapFilterPumping": 110.0, "signal/MapFilterPumping": 40.0})
+    result = run_script("benchmark-spread.py", first, second)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["benchmark", "min", "p50", "(us)", "max", "p50", "(us)", "spread", "%"]
+    # Sorted by name; a benchmark missing from one export is left out.
+    assert [line.split() for line in lines[1:3]] == [
+        ["signal/MapFilterPumping", "40.000", "40.000", "0.0"],
+        ["sink/MapFilterPumping", "100.000", "110.000", "10.0"]]
+    assert lines[3] == ("2 benchmarks, 2 runs: spread of p50 wall clock, median 10.0 %, p90 10.0 %, max 10.0 %")
+    assert len(lines) == 4
+
+
+def test_benchmark_spread_refuses_bad_input_in_one_line(tmp_path):
+    good = jmh_export(tmp_path / "good.json", {"sink/W": 1.0})
+    refused(run_script("benchmark-spread.py", good), "at least two JMH exports")
+    broken = tmp_path / "broken.json"
+    broken.write_text("[{")
+    refused(run_script("benchmark-spread.py", good, broken), f"cannot read {broken}")
+    refused(run_script("benchmark-spread.py", good, tmp_path / "absent.json"), "absent.json", "No such file")
+    # JSON, but not an export: the old script died in a traceback on these.
+    an_object = tmp_path / "object.json"
+    an_object.write_text('{"benchmark": "x"}')
+    refused(run_script("benchmark-spread.py", good, an_object), f"{an_object} is not a JMH export")
+    no_percentile = tmp_path / "no-p50.json"
+    no_percentile.write_text(json.dumps([{"benchmark": "a.b.c.d", "secondaryMetrics": {"Time (wall clock)": {"x": 1}}}]))
+    refused(run_script("benchmark-spread.py", good, no_percentile), str(no_percentile), "50.0 percentile")
+    no_metric = jmh_export(tmp_path / "none.json", {})
+    refused(run_script("benchmark-spread.py", good, no_metric), f"{no_metric} holds no 'Time (wall clock)' metric")
+
+
+# ---------------------------------------------------------------------------------------------
+# profile-shares.py
+
+ANNOTATION = """--------------------------------------------------------------------------------
+Ir
+--------------------------------------------------------------------------------
+1,000 (100.0%)  PROGRAM TOTALS
+
+--------------------------------------------------------------------------------
+Ir           file:function
+--------------------------------------------------------------------------------
+300 (30.0%)  ???:swift_retain [/usr/lib/swift/linux/libswiftCore.so]
+200 (20.0%)  ???:swift_beginAccess [/usr/lib/swift/linux/libswiftCore.so]
+100 (10.0%)  ???:malloc [/usr/lib/x86_64-linux-gnu/libc.so.6]
+ 50 ( 5.0%)  ???:$s4main5EventOwcp [/tmp/rxbench]
+ 40 ( 4.0%)  ???:pthread_mutex_lock [/usr/lib/x86_64-linux-gnu/libc.so.6]
+ 10 ( 1.0%)  ???:swift_getGenericMetadata [/usr/lib/swift/linux/libswiftCore.so]
+"""
+
+
+def test_profile_shares_counts_each_kind_and_the_rest_as_other(tmp_path):
+    annotation = tmp_path / "sink-MapFilterPumping.txt"
+    annotation.write_text(ANNOTATION)
+    result = run_script("profile-shares.py", annotation)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "profile,kind,instructions,share_percent",
+        "sink-MapFilterPumping,generic metadata,10,1.0",
+        "sink-MapFilterPumping,value witnesses,50,5.0",
+        "sink-MapFilterPumping,exclusivity checks,200,20.0",
+        "sink-MapFilterPumping,pthread mutexes,40,4.0",
+        "sink-MapFilterPumping,retain and release,300,30.0",
+        "sink-MapFilterPumping,malloc and free,100,10.0",
+        "sink-MapFilterPumping,other,300,30.0",
+        "sink-MapFilterPumping,total,1000,100.0",
+    ]
+
+
+def test_profile_shares_refuses_bad_input_in_one_line_and_prints_nothing(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(ANNOTATION)
+    not_annotation = tmp_path / "notes.txt"
+    not_annotation.write_text("300 (30.0%)  ???:swift_retain\n")
+    # The bad file second: the old script had printed the header and the first file's rows by then.
+    refused(run_script("profile-shares.py", good, not_annotation),
+            f"{not_annotation} is not a callgrind_annotate output (no PROGRAM TOTALS line)")
+    refused(run_script("profile-shares.py", good, tmp_path / "absent.txt"), "cannot read", "absent.txt")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    refused(run_script("profile-shares.py", binary), f"{binary} is not a callgrind_annotate output")
+    refused(run_script("profile-shares.py"), "usage: profile-shares.py")
+
+
+# ---------------------------------------------------------------------------------------------
+# validity.py
+
+def time_row(engine, role, median):
+    return row(engine, role, "W", "g", "", "ns_per_event", "ns/event", median)
+
+
+def validity_folder(tmp_path):
+    """Three runs where sink takes 2.0, 2.2 and 2.1 times the floor; the floor alone 10% slower; sink in its
+    own process 21.5 ns, inside the runs' own spread."""
+    folder = tmp_path / "validity"
+    folder.mkdir()
+    for index, sink in ((1, 20.0), (2, 22.0), (3, 21.0)):
+        write_csv(folder / f"run{index}.csv", [time_row("baseline", "reference", 10.0), time_row("sink", "engine", sink),
+                                               row("sink", "engine", "W", "g", "", "mallocs_per_event",
+                                                   "mallocs/event", 3.0)])
+    write_csv(folder / "floor-alone.csv", [time_row("baseline", "reference", 11.0)])
+    write_csv(folder / "isolated.csv", [time_row("baseline", "reference", 10.0), time_row("sink", "engine", 21.5)])
+    return folder
+
+
+def test_validity_prints_its_three_tables(tmp_path):
+    result = run_script("validity.py", validity_folder(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "## Run-to-run agreement",
+        "",
+        "| row | workload | x floor, run1.csv | x floor, run2.csv | x floor, run3.csv | spread |",
+        "|---|---|---|---|---|---|",
+        "| sink | W | 2.00 | 2.20 | 2.10 | 9.5% |",   # (2.2 - 2.0) / 2.1
+        "",
+        "Spread of the ratio to the floor over 1 rows: median 9.5%, max 9.5%.",
+        "",
+        "## The floor alone against the floor after the engines",
+        "",
+        "| row | workload | median of run1.csv, run2.csv, run3.csv | spread of those | floor-alone.csv | shift | "
+        "beyond the spread |",
+        "|---|---|---|---|---|---|---|",
+        # 1 ns off, beyond the runs' spread (0) plus three MADs (3 x 0.11)
+        "| baseline | W | 10 | 0 | 11 | +10.0% | yes |",
+        "",
+        "Absolute shift over 1 rows: median 10.0%, max 10.0%.",
+        "",
+        "## Each engine x workload in its own process",
+        "",
+        "| row | workload | median of run1.csv, run2.csv, run3.csv | spread of those | isolated.csv | shift | "
+        "beyond the spread |",
+        "|---|---|---|---|---|---|---|",
+        "| baseline | W | 10 | 0 | 10 | +0.0% | no |",
+        "| sink | W | 21 | 2 | 21.5 | +2.4% | no |",    # 0.5 ns, within the spread of 2
+        "",
+        "Absolute shift over 2 rows: median 1.2%, max 2.4%.",
+    ]
+
+
+def test_validity_refuses_a_missing_or_bad_file_in_one_line(tmp_path):
+    folder = validity_folder(tmp_path)
+    os.remove(folder / "isolated.csv")
+    refused(run_script("validity.py", folder), f"{folder / 'isolated.csv'}: no such file")
+    (folder / "isolated.csv").write_text("name,value\nfoo,1\n")
+    refused(run_script("validity.py", folder), "isolated.csv: not an rxbench CSV")
+    refused(run_script("validity.py"), "usage: validity.py DIR")
