@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter"]),
-        .testTarget(name: "CLITests", dependencies: ["RxBenchCLI", "EngineRegistry", "Workloads"]),
+        .testTarget(name: "CLITests", dependencies: ["RxBenchCLI", "EngineRegistry", "Workloads", "Measurement"]),
         // Examples/CustomEngine's sources, linked: the public plug-in API as an out-of-tree row uses it.
         .testTarget(
             name: "PluginAPITests",

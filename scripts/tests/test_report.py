@@ -185,3 +185,19 @@ def test_every_reason_of_the_csv_is_in_the_page_text(v3_report):
     # ObserveOnSerialQueue has no figure on any row, so no table has a line for it: it is listed.
     assert f"ObserveOnSerialQueue: async-stream cannot express it: {OBSERVE_ON_REASON}" in text
 
+
+
+def test_time_ratios_are_against_the_fastest_cell_of_the_row(v2_report):
+    """PublishSubjectPumping's synthetic medians are 30 + 7 * index ns (index in ENGINES): the first row is the
+    fastest (×1.00) and every other cell reads its own median over 30, to two decimals, whatever the column."""
+    from conftest import ENGINES
+    _, _, page = v2_report
+    table = page[page.index("(ns_per_event"):]
+    table = table[:table.index("</table>")]
+    line = table[table.index('<td class="workload">PublishSubjectPumping</td>'):]
+    line = line[:line.index("</tr>")]
+    cells = re.findall(r'title="([a-z0-9-]+), PublishSubjectPumping: median [^"]*"><span class="ratio">×([0-9.]+)</span>', line)
+    assert sorted(engine for engine, _ in cells) == sorted(engine for engine, _ in ENGINES)
+    expected = {engine: f"{(30.0 + 7 * index) / 30.0:.2f}" for index, (engine, _) in enumerate(ENGINES)}
+    assert {engine: ratio for engine, ratio in cells} == expected
+    assert [ratio for _, ratio in cells].count("1.00") == 1
