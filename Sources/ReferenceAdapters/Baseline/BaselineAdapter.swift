@@ -72,6 +72,13 @@ public struct BaselineAdapter: EngineAdapter {
 
     public func subscribe(_ stream: BaselineChain, with observer: PlainObserver) -> BaselineSubscription {
         let subscription = BaselineSubscription(observer: observer)
+        if case .never = stream.source {
+            // No value can ever run the chain, so plain Swift would not build it (composing it anyway made
+            // the floor dearer than stage-loop on NeverMapLifecycle[depth=10]); only a take(0) has
+            // anything to do: end at once.
+            if stream.endsAtSubscription { subscription.complete() }
+            return subscription
+        }
         let next = stream.compose(into: subscription)
         if subscription.isDone { return subscription }  // take(0)
         switch stream.source {

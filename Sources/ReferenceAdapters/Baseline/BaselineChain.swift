@@ -23,6 +23,11 @@ public struct BaselineChain: @unchecked Sendable {
     /// Observer side first: `stages[0]` is the stage nearest the observer.
     let stages: [Stage]
 
+    /// A take(0) among the stages: the subscription ends as it starts, whatever the source.
+    var endsAtSubscription: Bool {
+        stages.contains { if case .take(let count) = $0 { count == 0 } else { false } }
+    }
+
     /// Composes the stages around the observer, nearest first: one closure per pair of stages (a stage
     /// and the one below it), made once for this subscription. Stages with state (scan, take) keep it in a
     /// box captured by their closure.
