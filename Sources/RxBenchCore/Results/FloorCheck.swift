@@ -2,9 +2,9 @@
 /// expresses, so no engine, variant or library row may beat it. A row beats it "beyond the spread" when even
 /// its median plus three MADs is below the floor's median minus three MADs; such a row is flagged
 /// `below-floor`, shown on stderr and in the report, and CI fails on it. Within the spread, a tie is no
-/// evidence either way. Other reference rows are not checked: they answer questions about the floor's own
-/// design (`stage-loop` builds a deep chain with one allocation where composed closures take one per
-/// stage, so it may build faster while it runs events three times slower; measurement-validity.md).
+/// evidence either way. Other reference rows are not checked yet: `stage-loop` builds a chain with one
+/// allocation where the floor composes one closure per pair of stages, so it still builds a long chain
+/// faster while it runs events three times slower (measurement-validity.md lists what still beats the floor).
 public enum FloorCheck {
     /// The engine id of the floor row.
     public static let floorID = "baseline"
