@@ -70,6 +70,21 @@ let variants = [
         defines: ["SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
 ]
 
+// The engine tests that race threads (dispose against delivery, concurrent senders, disposables disposed twice
+// and from two threads), run again on the variants that change locks or how the engine is built: each folder
+// holds symbolic links to the engine test target's files, which import the variant's module under the define.
+let variantRaceTests: [Target] = [
+    ("SinkEngineLockedTests", "SinkEngineLocked", "SINK_LOCKED_TESTS"),
+    ("SinkEngineLockedDependencyTests", "SinkEngineLockedDependency", "SINK_LOCKED_DEPENDENCY_TESTS"),
+    ("SignalEngineLockedTests", "SignalEngineLocked", "SIGNAL_LOCKED_TESTS"),
+    ("SignalEngineLockedDependencyTests", "SignalEngineLockedDependency", "SIGNAL_LOCKED_DEPENDENCY_TESTS"),
+    ("SubscriberEngineDependencyTests", "SubscriberEngineDependency", "SUBSCRIBER_DEPENDENCY_TESTS"),
+].map { name, engine, define in
+    .testTarget(
+        name: name, dependencies: [.target(name: engine)],
+        swiftSettings: [.swiftLanguageMode(.v5), .define(define)])
+}
+
 let package = Package(
     name: "rxbench",
     platforms: [.macOS(.v15)],
@@ -174,5 +189,5 @@ let package = Package(
         .testTarget(name: "SinkEngineTests", dependencies: ["SinkEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SignalEngineTests", dependencies: ["SignalEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SubscriberEngineTests", dependencies: ["SubscriberEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-    ] + variants.flatMap(\.targets)
+    ] + variants.flatMap(\.targets) + variantRaceTests
 )

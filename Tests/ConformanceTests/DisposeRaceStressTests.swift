@@ -5,9 +5,9 @@ import RxBenchCore
 import Synchronization
 import Testing
 
-/// Dispose-vs-delivery races on every engine and variant (a million each in CI), through the adapter API (so the
-/// variants, which have no test target of their own, race too), with the live-object count back to its
-/// start afterwards.
+/// Dispose-vs-delivery races on every engine and variant (a million each in CI), through the adapter API (so
+/// every variant races here; the engine-API race tests run on the locked and dependency variants too, in their
+/// own test targets), with the live-object count back to its start afterwards.
 ///
 /// A round per race with a hand-shake between two threads costs tens of microseconds (the engines' own
 /// race tests, Tests/*EngineTests/DisposeRaceTests.swift, do that to aim a dispose at a chosen moment);

@@ -1,5 +1,11 @@
 import XCTest
+#if SIGNAL_LOCKED_DEPENDENCY_TESTS
+@testable import SignalEngineLockedDependency
+#elseif SIGNAL_LOCKED_TESTS
+@testable import SignalEngineLocked
+#else
 @testable import SignalEngine
+#endif
 
 /// Dispose racing delivery on two threads (SPEC section 7), through the engine's own API.
 final class DisposeRaceTests: TimeLimitedTestCase {

@@ -1,5 +1,11 @@
 import XCTest
+#if SIGNAL_LOCKED_DEPENDENCY_TESTS
+@testable import SignalEngineLockedDependency
+#elseif SIGNAL_LOCKED_TESTS
+@testable import SignalEngineLocked
+#else
 @testable import SignalEngine
+#endif
 
 /// The live-object leak checks of this target (DisposeRaceTests' balance, every OperatorTests and SignalEngineTests case's tearDown) read the engine's
 /// counter, which exists only in debug builds (it never enters measured builds). Under `-c release` they

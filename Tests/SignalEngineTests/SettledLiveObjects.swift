@@ -1,6 +1,12 @@
 import Dispatch
 import Glibc
+#if SIGNAL_LOCKED_DEPENDENCY_TESTS
+@testable import SignalEngineLockedDependency
+#elseif SIGNAL_LOCKED_TESTS
+@testable import SignalEngineLocked
+#else
 @testable import SignalEngine
+#endif
 
 #if DEBUG
 /// The live-object count once it has reached `expected` or stopped moving (up to 2 s): objects captured by

@@ -1,7 +1,13 @@
 import Dispatch
 import XCTest
 
+#if SIGNAL_LOCKED_DEPENDENCY_TESTS
+@testable import SignalEngineLockedDependency
+#elseif SIGNAL_LOCKED_TESTS
+@testable import SignalEngineLocked
+#else
 @testable import SignalEngine
+#endif
 
 private struct TestError: Error, Equatable { let code: Int }
 

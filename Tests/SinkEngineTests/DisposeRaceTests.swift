@@ -1,5 +1,11 @@
 import XCTest
+#if SINK_LOCKED_DEPENDENCY_TESTS
+@testable import SinkEngineLockedDependency
+#elseif SINK_LOCKED_TESTS
+@testable import SinkEngineLocked
+#else
 @testable import SinkEngine
+#endif
 
 /// Dispose racing delivery on two threads (SPEC section 7), through the engine's own API.
 final class DisposeRaceTests: TimeLimitedTestCase {

@@ -1,5 +1,11 @@
 import XCTest
+#if SINK_LOCKED_DEPENDENCY_TESTS
+@testable import SinkEngineLockedDependency
+#elseif SINK_LOCKED_TESTS
+@testable import SinkEngineLocked
+#else
 @testable import SinkEngine
+#endif
 
 /// The live-object leak checks of this target (DisposeRaceTests' balance) read the engine's
 /// counter, which exists only in debug builds (it never enters measured builds). Under `-c release` they

@@ -1,4 +1,10 @@
+#if SINK_LOCKED_DEPENDENCY_TESTS
+@testable import SinkEngineLockedDependency
+#elseif SINK_LOCKED_TESTS
+@testable import SinkEngineLocked
+#else
 @testable import SinkEngine
+#endif
 
 /// Records every event a subscription receives, for marble-like assertions.
 final class Recorder<Element>: @unchecked Sendable {

@@ -1,6 +1,12 @@
 import Dispatch
 import Glibc
+#if SINK_LOCKED_DEPENDENCY_TESTS
+@testable import SinkEngineLockedDependency
+#elseif SINK_LOCKED_TESTS
+@testable import SinkEngineLocked
+#else
 @testable import SinkEngine
+#endif
 
 #if DEBUG
 /// The live-object count once it has reached `expected` or stopped moving (up to 2 s): objects captured by

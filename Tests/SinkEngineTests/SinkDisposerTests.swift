@@ -1,6 +1,12 @@
 import Dispatch
 import XCTest
+#if SINK_LOCKED_DEPENDENCY_TESTS
+@testable import SinkEngineLockedDependency
+#elseif SINK_LOCKED_TESTS
+@testable import SinkEngineLocked
+#else
 @testable import SinkEngine
+#endif
 
 final class SinkDisposerTests: TimeLimitedTestCase {
     func testDisposeBeforeSetDisposesThePairOnArrival() {

@@ -1,7 +1,11 @@
 import Dispatch
 import Synchronization
 import XCTest
+#if SUBSCRIBER_DEPENDENCY_TESTS
+@testable import SubscriberEngineDependency
+#else
 @testable import SubscriberEngine
+#endif
 
 /// The closure subscriber's recursive delivery lock, and dispose racing delivery.
 final class ConcurrencyTests: TimeLimitedTestCase {

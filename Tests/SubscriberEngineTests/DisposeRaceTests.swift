@@ -1,5 +1,9 @@
 import XCTest
+#if SUBSCRIBER_DEPENDENCY_TESTS
+@testable import SubscriberEngineDependency
+#else
 @testable import SubscriberEngine
+#endif
 
 /// Dispose racing delivery on two threads (SPEC section 7), through the engine's own API, for the three
 /// engine ids built on it: `subscriber` (bind-derived map and filter; asyncMap through a one-time

@@ -1,5 +1,9 @@
 import Synchronization
+#if SUBSCRIBER_DEPENDENCY_TESTS
+import SubscriberEngineDependency
+#else
 import SubscriberEngine
+#endif
 
 /// Records the whole event history of one subscription, thread-safely.
 final class Recorder<Value: Equatable & Sendable>: @unchecked Sendable {

@@ -1,0 +1,1 @@
+../SignalEngineTests/DisposeRaceTests.swift

@@ -1,0 +1,1 @@
+../SignalEngineTests/SettledLiveObjects.swift

@@ -1,0 +1,1 @@
+../SinkEngineTests/SettledLiveObjects.swift

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+// Disposing one disposable twice, and from two threads at once, written against no engine: each engine's
+// test target (and each variant's) links this file and lists its public disposables as `DisposeCase`s.
+
+/// How often dispose actions ran, or values were delivered; incremented on any thread, read after the
+/// threads joined.
+final class ActionCount: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() { count.add(1, ordering: .sequentiallyConsistent) }
+    var value: Int { count.load(ordering: .sequentiallyConsistent) }
+}
+
+/// One public disposable of an engine. `make` builds a fresh one and returns how to dispose it and a check
+/// to run after every dispose call has returned: it sends into the source (if any), then returns what went
+/// wrong (a dispose action that ran other than once, a value delivered after dispose), or nil.
+struct DisposeCase {
+    let name: String
+    let make: () -> (dispose: () -> Void, check: () -> String?)
+}
+
+/// Each case disposed twice in a row on this thread; the failures, one line each.
+func disposedTwice(_ cases: [DisposeCase]) -> [String] {
+    cases.compactMap { disposeCase in
+        let (dispose, check) = disposeCase.make()
+        dispose()
+        dispose()
+        return check().map { "\(disposeCase.name), disposed twice: \($0)" }
+    }
+}
+
+/// Each case disposed from two threads at once, `iterations` times, a fresh disposable each time; the
+/// failures (the first of each case), and in how many iterations both threads met at the barrier before
+/// calling dispose (reported, not required: a machine with one free core may run them one after the other).
+func disposedOnTwoThreads(_ cases: [DisposeCase], iterations: Int) -> (failures: [String], met: Int) {
+    var failures: [String] = []
+    var met = 0
+    for disposeCase in cases {
+        for iteration in 0..<iterations {
+            let (dispose, check) = disposeCase.make()
+            if disposeOnTwoThreadsAtOnce(dispose) { met += 1 }
+            if let failure = check() {
+                failures.append("\(disposeCase.name), disposed on two threads (iteration \(iteration)): \(failure)")
+                break
+            }
+        }
+    }
+    return (failures, met)
+}
+
+/// The other thread of `disposeOnTwoThreadsAtOnce`, made once: a thread per call would cost more than the
+/// dispose it races. It polls for work (yielding, then napping once idle for a while) rather than sleeping
+/// on a semaphore, so that it is running when the next pair of calls is released.
+private final class SecondThread: @unchecked Sendable {
+    static let shared = SecondThread()
+    /// Calls handed over and calls finished; the job is written before `posted` is raised, read after.
+    private let posted = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    private var job: (() -> Void)?
+
+    private init() {
+        let thread = Thread { [self] in
+            var taken = 0
+            var idle = 0
+            while true {
+                if posted.load(ordering: .acquiring) > taken {
+                    taken += 1
+                    idle = 0
+                    job?()
+                    job = nil  // what it captured is released before the caller counts live objects
+                    finished.store(taken, ordering: .releasing)
+                } else {
+                    idle += 1
+                    if idle > 100_000 { usleep(200) } else if idle & 63 == 0 { sched_yield() }
+                }
+            }
+        }
+        thread.start()
+    }
+
+    /// Runs `body` on the second thread; returns the number to `wait(for:)`.
+    func post(_ body: @escaping () -> Void) -> Int {
+        job = body
+        return posted.add(1, ordering: .releasing).newValue
+    }
+
+    func wait(for call: Int) {
+        var spins = 0
+        while finished.load(ordering: .acquiring) < call {
+            spins += 1
+            if spins & 63 == 0 { sched_yield() }
+        }
+    }
+}
+
+/// Calls `dispose` on this thread and on a second one, released together by a spin barrier, and returns once
+/// both calls returned. If the second thread does not arrive within about a second (no free core for it),
+/// this one goes ahead alone; true when both threads were at the barrier before either called dispose.
+@discardableResult
+func disposeOnTwoThreadsAtOnce(_ dispose: @escaping () -> Void) -> Bool {
+    let barrier = Barrier()
+    let call: () -> Void = {
+        barrier.arrived.add(1, ordering: .acquiringAndReleasing)
+        var spins = 0
+        while barrier.arrived.load(ordering: .acquiring) < 2, spins < 1_000_000 {
+            spins += 1
+            if spins & 255 == 0 { sched_yield() }
+        }
+        if barrier.arrived.load(ordering: .acquiring) == 2 { barrier.met.store(true, ordering: .releasing) }
+        dispose()
+    }
+    let call2 = SecondThread.shared.post(call)
+    call()
+    SecondThread.shared.wait(for: call2)
+    return barrier.met.load(ordering: .acquiring)
+}
+
+/// The two threads' meeting point of one `disposeOnTwoThreadsAtOnce`.
+private final class Barrier: Sendable {
+    let arrived = Atomic<Int>(0)
+    let met = Atomic<Bool>(false)
+}
