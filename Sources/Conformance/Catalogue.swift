@@ -849,7 +849,8 @@ extension Catalogue {
 }
 
 /// Deep synchronous recursion: the number of values delivered by `concat` of `count` `.just`s
-/// (SPEC section 7: 100,000 must not overflow the stack), and whether it completed.
+/// (ARCHITECTURE.md, "What every engine guarantees": 100,000 must not overflow the stack), and whether it
+/// completed.
 public func deepConcat<A: EngineAdapter>(_ count: Int, on adapter: A) -> (values: Int, completed: Bool) {
     let flow = Flow.concat(Array(repeating: .just(1), count: count))
     guard let stream = try? adapter.stream(flow, subjects: []) else { return (0, false) }

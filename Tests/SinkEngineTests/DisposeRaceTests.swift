@@ -7,7 +7,8 @@ import XCTest
 @testable import SinkEngine
 #endif
 
-/// Dispose racing delivery on two threads (SPEC section 7), through the engine's own API.
+/// Dispose racing delivery on two threads (ARCHITECTURE.md, "What every engine guarantees"), through the
+/// engine's own API.
 final class DisposeRaceTests: TimeLimitedTestCase {
     /// A publish subject into `map` and `filter`: one thread emits, the other disposes mid-stream.
     func testDisposeRacingDeliveryThroughAChain() {

@@ -5,9 +5,10 @@ import XCTest
 @testable import SubscriberEngine
 #endif
 
-/// Dispose racing delivery on two threads (SPEC section 7), through the engine's own API, for the three
-/// engine ids built on it: `subscriber` (bind-derived map and filter; asyncMap through a one-time
-/// signal), `subscriber-direct` (direct map and filter) and `subscriber-take1` (asyncMap ended by take(1)).
+/// Dispose racing delivery on two threads (ARCHITECTURE.md, "What every engine guarantees"), through the
+/// engine's own API, for the three engine ids built on it: `subscriber` (bind-derived map and filter;
+/// asyncMap through a one-time signal), `subscriber-direct` (direct map and filter) and `subscriber-take1`
+/// (asyncMap ended by take(1)).
 final class DisposeRaceTests: TimeLimitedTestCase {
     func testDisposeRacingDeliveryThroughBindChain() {
         race("subscriber", rounds: DisposeRaceBudget.rounds) { subject in

@@ -57,9 +57,9 @@ public protocol EngineAdapter: Sendable {
     var waitUntilStopped: ((Subscription) -> Void)? { get }
 
     /// Why this row's subjects cannot take values from several threads at once, or nil where they can
-    /// (every engine and variant: SPEC's thread-safety contract). The harness declines a scenario whose feed
-    /// sends from several threads (`Feed.concurrent`) on a row that gives a reason. A requirement for the
-    /// same reason as `liveObjects`.
+    /// (every engine and variant: ARCHITECTURE.md, "What every engine guarantees"). The harness declines a
+    /// scenario whose feed sends from several threads (`Feed.concurrent`) on a row that gives a reason. A
+    /// requirement for the same reason as `liveObjects`.
     var concurrentSendingUnsupported: UnsupportedFlow? { get }
 }
 

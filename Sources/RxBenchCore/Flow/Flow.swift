@@ -4,9 +4,9 @@ import Dispatch
 /// that engine's native chain. Workloads and conformance cases are both `Flow`s, so the semantics the
 /// conformance suite checks are exactly those of the chains the harness measures.
 ///
-/// The grammar of every stream is `next* (error | completed)?`. Operator semantics follow SPEC section 3;
-/// where the engines' models disagree (RxSwift, SwiftSignalKit, ReactiveCocoa), the case comment below
-/// states the one behaviour every engine must show.
+/// The grammar of every stream is `next* (error | completed)?`. Operator semantics follow ARCHITECTURE.md,
+/// "The operator set"; where the engines' models disagree (RxSwift, SwiftSignalKit, ReactiveCocoa), the
+/// case comment below states the one behaviour every engine must show.
 public indirect enum Flow: Sendable {
     // MARK: Sources
 
@@ -174,9 +174,9 @@ public enum SchedulerSpec: Sendable {
     case serial(DispatchQueue)
 }
 
-/// The subject flavours every engine offers (SPEC section 3). They differ in what a new subscriber
-/// gets first, above all once the subject has terminated; docs/decisions/completion-rules.md compares
-/// them with the libraries.
+/// The subject flavours every engine offers (ARCHITECTURE.md, "The operator set"). They differ in what a
+/// new subscriber gets first, above all once the subject has terminated; docs/decisions/completion-rules.md
+/// compares them with the libraries.
 public enum SubjectKind: Sendable, Equatable {
     /// Hot: delivers to current subscribers only; a subscriber that comes after the terminal event gets
     /// only that event (RxSwift's PublishSubject; SwiftSignalKit's pipes and RAC's `RACSubject` for the

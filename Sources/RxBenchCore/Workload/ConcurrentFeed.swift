@@ -7,10 +7,10 @@ import Dispatch
 /// value once, in no defined order, and are checked (`Checksum.expectInAnyOrder`); the churn's subscribers
 /// see some values and are not.
 ///
-/// Sends into one subject from several threads are what SPEC's thread-safety contract asks every engine to
-/// take; delivery may then reach one observer from several threads at once (RxSwift's PublishSubject takes
-/// its lock only to snapshot its observers), so the harness's observers for this feed are safe for
-/// concurrent calls (atomic adds). A row whose subjects cannot take concurrent senders declines it
+/// Sends into one subject from several threads are what every engine must take (ARCHITECTURE.md, "What
+/// every engine guarantees"); delivery may then reach one observer from several threads at once (RxSwift's
+/// PublishSubject takes its lock only to snapshot its observers), so the harness's observers for this feed
+/// are safe for concurrent calls (atomic adds). A row whose subjects cannot take concurrent senders declines it
 /// (`EngineAdapter.concurrentSendingUnsupported`).
 public struct ConcurrentFeed: Sendable, Equatable {
     public let subject: Int
