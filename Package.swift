@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // rxbench: three reactive engine designs, one operator set, one harness.
 //
-// The module graph is the architecture:
+// The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules):
 //   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
 //   LockWait                                               how the engines' one-word locks wait
 //   RxBenchCore                                            the vocabulary: Flow, EngineAdapter, results
@@ -9,7 +9,8 @@
 //   Workloads                                              the catalogue, as data; knows no engine
 //   Measurement (+ CAllocationCounter)                     timing, exact malloc counts, latency
 //   Conformance                                            engine-independent marble cases and their runner
-//   rxbench                                                the CLI that joins them
+//   EngineRegistry                                         the one module that sees every adapter: the rows
+//   RxBenchCLI, rxbench                                    the CLI that joins them
 import PackageDescription
 
 // Engines and their adapters are generic; the hot path must be specialised for `Int` across the
