@@ -23,6 +23,39 @@ public struct BaselineChain: @unchecked Sendable {
     /// Observer side first: `stages[0]` is the stage nearest the observer.
     let stages: [Stage]
 
+    /// No stage keeps state (map, filter and compactMap only): a value can run through the stages without a
+    /// composed chain.
+    var isStateless: Bool {
+        stages.allSatisfy {
+            switch $0 {
+            case .map, .filter, .compactMap: true
+            case .scan, .take: false
+            }
+        }
+    }
+
+    /// Runs `value` through the stages as they are, the source's side first, and hands what passes to
+    /// `down`: what the composed chain does, without composing it. Stateless chains only.
+    func run(_ value: Int, into down: (Int) -> Void) {
+        var value = value
+        var index = stages.count - 1
+        while index >= 0 {
+            switch stages[index] {
+            case let .map(transform):
+                value = transform(value)
+            case let .filter(test):
+                guard test(value) else { return }
+            case let .compactMap(transform):
+                guard let mapped = transform(value) else { return }
+                value = mapped
+            case .scan, .take:
+                preconditionFailure("run(_:into:) is for chains without state")
+            }
+            index -= 1
+        }
+        down(value)
+    }
+
     /// A take(0) among the stages: the subscription ends as it starts, whatever the source.
     var endsAtSubscription: Bool {
         stages.contains { if case .take(let count) = $0 { count == 0 } else { false } }

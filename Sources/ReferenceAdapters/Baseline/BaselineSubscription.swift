@@ -46,16 +46,23 @@ public final class BaselineSubscription: @unchecked Sendable {
     }
 }
 
-/// A subject of the floor: a plain array of subscriptions with their composed closures, no locks.
+/// A subject of the floor: its subscriptions with their composed closures, no locks. The first is kept
+/// in a field of its own, so that a subject with one subscriber allocates no array (RxSwift's `Bag` keeps
+/// its first entry inline for the same reason); the others are a plain array in subscription order.
 /// Detaching leaves a hole (O(1), whatever the number of siblings); trailing holes are dropped at once and
 /// the array is compacted, in order, once half of it is holes and no send is running: the cheap structure
-/// a careful author would write for many subscribers, kept in subscription order.
+/// a careful author would write for many subscribers.
 public final class BaselineSubject: @unchecked Sendable {
+    /// The oldest subscription, while it is subscribed and no other came before it (slot `firstSlot`).
+    @exclusivity(unchecked) private var first: BaselineSubscription?
     @exclusivity(unchecked) private var entries: [BaselineSubscription?] = []
+    /// Live subscriptions in `entries`.
     @exclusivity(unchecked) private var live = 0
-    @exclusivity(unchecked) private var sending = false
-    /// A subscription detached during a send: the array is compacted once the send is over.
+    /// Sends in progress: more than one when an observer sends into this subject while it delivers.
+    @exclusivity(unchecked) private var sendDepth = 0
+    /// A subscription detached during a send: the array is compacted once no send is running.
     @exclusivity(unchecked) private var detachedWhileSending = false
+    private static let firstSlot = -1
     private var latest: Int?
     private let replays: Bool
     /// Replay-last replays its value to a late subscriber after the terminal event; behavior does not.
@@ -97,8 +104,14 @@ public final class BaselineSubject: @unchecked Sendable {
         }
         guard !subscription.isDone else { return }
         subscription.subject = self
-        subscription.slot = entries.count
         subscription.next = next
+        // The field only while no subscription is in the array, so that the field stays the oldest.
+        if first == nil, entries.isEmpty {
+            subscription.slot = Self.firstSlot
+            first = subscription
+            return
+        }
+        subscription.slot = entries.count
         entries.append(subscription)
         live += 1
     }
@@ -106,10 +119,14 @@ public final class BaselineSubject: @unchecked Sendable {
     func detach(_ subscription: BaselineSubscription) {
         let slot = subscription.slot
         subscription.subject = nil
+        if slot == Self.firstSlot {
+            if first === subscription { first = nil }
+            return
+        }
         guard slot < entries.count, entries[slot] === subscription else { return }
         entries[slot] = nil
         live -= 1
-        if sending { detachedWhileSending = true } else { compact() }
+        if sendDepth > 0 { detachedWhileSending = true } else { compact() }
     }
 
     /// Drops trailing holes, then compacts when half the slots are holes: the array then holds the same
@@ -131,16 +148,17 @@ public final class BaselineSubject: @unchecked Sendable {
     func send(_ value: Int) {
         guard terminal == nil else { return }
         if replays { latest = value }
-        sending = true
+        sendDepth += 1
         let count = entries.count
+        first?.next(value)
         var index = 0
         while index < count {
             entries[index]?.next(value)
             index += 1
         }
-        sending = false
-        // Only a detach during the send left anything to compact: the other sends skip the walk.
-        if detachedWhileSending {
+        sendDepth -= 1
+        // Only a detach during a send left anything to compact: the other sends skip the walk.
+        if sendDepth == 0, detachedWhileSending {
             detachedWhileSending = false
             compact()
         }
@@ -149,14 +167,16 @@ public final class BaselineSubject: @unchecked Sendable {
     func complete() {
         guard terminal == nil else { return }
         terminal = .some(nil)
-        let current = entries
+        let (head, current) = (first, entries)
+        head?.complete()
         for entry in current { entry?.complete() }
     }
 
     func fail(_ error: BenchError) {
         guard terminal == nil else { return }
         terminal = .some(error)
-        let current = entries
+        let (head, current) = (first, entries)
+        head?.fail(error)
         for entry in current { entry?.fail(error) }
     }
 }
