@@ -12,35 +12,21 @@ import XCTest
 /// disposed subscription receives nothing more. Also run on `signal-locked` and `signal-locked-dependency`
 /// (their test targets link this file).
 final class DisposeTwiceTests: TimeLimitedTestCase {
-    static let iterations = 1_000
-
-    func testEveryDisposableDisposedTwiceRunsItsActionOnce() {
-        let failures = disposedTwice(Self.cases)
-        XCTAssertEqual(failures, [])
-    }
-
-    func testEveryDisposableDisposedFromTwoThreadsAtOnceRunsItsActionOnce() {
-        #if DEBUG
-        let liveAtStart = LiveObjects.count
-        #endif
-        let (failures, met) = disposedOnTwoThreads(Self.cases, iterations: Self.iterations)
-        print("\(Self.cases.count) disposables, \(Self.iterations) each: both threads released together in \(met)")
-        XCTAssertEqual(failures, [])
-        #if DEBUG
-        XCTAssertEqual(LiveObjects.count, liveAtStart, "live objects return to their start")
-        #endif
-    }
-
-    /// What a dispose action that must run once found.
-    private static func once(_ count: ActionCount, _ what: String = "the dispose action") -> String? {
-        count.value == 1 ? nil : "\(what) ran \(count.value) times"
+    func testEveryDisposableRunsItsActionOnceDisposedTwiceAndFromTwoThreads() {
+        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000) {
+            #if DEBUG
+            LiveObjects.count
+            #else
+            nil
+            #endif
+        }
     }
 
     static let cases: [DisposeCase] = [
         DisposeCase(name: "ActionDisposable") {
             let ran = ActionCount()
             let disposable = ActionDisposable(action: { ran.increment() })
-            return ({ disposable.dispose() }, { once(ran) })
+            return ({ disposable.dispose() }, { ranOnce(ran) })
         },
         DisposeCase(name: "MetaDisposable") {
             let current = ActionCount(), replaced = ActionCount(), late = ActionCount()
@@ -49,8 +35,8 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             meta.set(ActionDisposable(action: { current.increment() }))
             return ({ meta.dispose() }, {
                 meta.set(ActionDisposable(action: { late.increment() }))
-                return once(replaced, "the replaced one's action") ?? once(current, "the current one's action")
-                    ?? once(late, "one set after dispose")
+                return ranOnce(replaced, "the replaced one's action") ?? ranOnce(current, "the current one's action")
+                    ?? ranOnce(late, "one set after dispose")
             })
         },
         DisposeCase(name: "DisposableSet") {
@@ -60,8 +46,8 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             set.add(ActionDisposable(action: { second.increment() }))
             return ({ set.dispose() }, {
                 set.add(ActionDisposable(action: { late.increment() }))
-                return once(first, "the first member's action") ?? once(second, "the second member's action")
-                    ?? once(late, "a member added after dispose")
+                return ranOnce(first, "the first member's action") ?? ranOnce(second, "the second member's action")
+                    ?? ranOnce(late, "a member added after dispose")
             })
         },
         DisposeCase(name: "a subscription to a signal -> map (its Subscriber)") {
@@ -75,7 +61,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             upstream.value?.putNext(1)
             return ({ subscription.dispose() }, {
                 upstream.value?.putNext(2)
-                return once(ran, "the signal's dispose action")
+                return ranOnce(ran, "the signal's dispose action")
                     ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
             })
         },

@@ -12,41 +12,27 @@ import XCTest
 /// disposed subscription receives nothing more. Also run on `sink-locked` and `sink-locked-dependency`
 /// (their test targets link this file).
 final class DisposeTwiceTests: TimeLimitedTestCase {
-    static let iterations = 1_000
-
-    func testEveryDisposableDisposedTwiceRunsItsActionOnce() {
-        let failures = disposedTwice(Self.cases)
-        XCTAssertEqual(failures, [])
-    }
-
-    func testEveryDisposableDisposedFromTwoThreadsAtOnceRunsItsActionOnce() {
-        #if DEBUG
-        let liveAtStart = LiveObjects.count
-        #endif
-        let (failures, met) = disposedOnTwoThreads(Self.cases, iterations: Self.iterations)
-        print("\(Self.cases.count) disposables, \(Self.iterations) each: both threads released together in \(met)")
-        XCTAssertEqual(failures, [])
-        #if DEBUG
-        XCTAssertEqual(LiveObjects.count, liveAtStart, "live objects return to their start")
-        #endif
-    }
-
-    /// What a dispose action that must run once found.
-    private static func once(_ count: ActionCount, _ what: String = "the dispose action") -> String? {
-        count.value == 1 ? nil : "\(what) ran \(count.value) times"
+    func testEveryDisposableRunsItsActionOnceDisposedTwiceAndFromTwoThreads() {
+        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000) {
+            #if DEBUG
+            LiveObjects.count
+            #else
+            nil
+            #endif
+        }
     }
 
     static let cases: [DisposeCase] = [
         DisposeCase(name: "Disposables.create(with:)") {
             let ran = ActionCount()
             let disposable = Disposables.create(with: { ran.increment() })
-            return ({ disposable.dispose() }, { once(ran) })
+            return ({ disposable.dispose() }, { ranOnce(ran) })
         },
         DisposeCase(name: "Disposables.create(_:_:)") {
             let first = ActionCount(), second = ActionCount()
             let disposable = Disposables.create(
                 Disposables.create(with: { first.increment() }), Disposables.create(with: { second.increment() }))
-            return ({ disposable.dispose() }, { once(first, "the first's action") ?? once(second, "the second's action") })
+            return ({ disposable.dispose() }, { ranOnce(first, "the first's action") ?? ranOnce(second, "the second's action") })
         },
         DisposeCase(name: "CompositeDisposable") {
             let first = ActionCount(), inserted = ActionCount(), late = ActionCount()
@@ -55,8 +41,8 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             return ({ composite.dispose() }, {
                 // Inserted after dispose: disposed at once, and not kept.
                 let key = composite.insert(Disposables.create(with: { late.increment() }))
-                return once(first, "the first child's action") ?? once(inserted, "the inserted child's action")
-                    ?? once(late, "a child inserted after dispose") ?? (key == nil ? nil : "a key for a late child")
+                return ranOnce(first, "the first child's action") ?? ranOnce(inserted, "the inserted child's action")
+                    ?? ranOnce(late, "a child inserted after dispose") ?? (key == nil ? nil : "a key for a late child")
             })
         },
         DisposeCase(name: "SerialDisposable") {
@@ -66,22 +52,22 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             serial.disposable = Disposables.create(with: { current.increment() })
             return ({ serial.dispose() }, {
                 serial.disposable = Disposables.create(with: { late.increment() })
-                return once(replaced, "the replaced one's action") ?? once(current, "the current one's action")
-                    ?? once(late, "one set after dispose")
+                return ranOnce(replaced, "the replaced one's action") ?? ranOnce(current, "the current one's action")
+                    ?? ranOnce(late, "one set after dispose")
             })
         },
         DisposeCase(name: "SingleAssignmentDisposable") {
             let ran = ActionCount()
             let single = SingleAssignmentDisposable()
             single.setDisposable(Disposables.create(with: { ran.increment() }))
-            return ({ single.dispose() }, { once(ran) })
+            return ({ single.dispose() }, { ranOnce(ran) })
         },
         DisposeCase(name: "SingleAssignmentDisposable, assigned after dispose") {
             let ran = ActionCount()
             let single = SingleAssignmentDisposable()
             return ({ single.dispose() }, {
                 single.setDisposable(Disposables.create(with: { ran.increment() }))
-                return once(ran, "the one assigned after dispose")
+                return ranOnce(ran, "the one assigned after dispose")
             })
         },
         DisposeCase(name: "SinkDisposer") {
@@ -90,7 +76,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             disposer.setSinkAndSubscription(
                 sink: Disposables.create(with: { sink.increment() }),
                 subscription: Disposables.create(with: { subscription.increment() }))
-            return ({ disposer.dispose() }, { once(sink, "the sink's") ?? once(subscription, "the subscription's") })
+            return ({ disposer.dispose() }, { ranOnce(sink, "the sink's") ?? ranOnce(subscription, "the subscription's") })
         },
         DisposeCase(name: "a subscription to create -> map") {
             let ran = ActionCount(), delivered = ActionCount()
@@ -102,7 +88,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             observer.value?.onNext(1)
             return ({ subscription.dispose() }, {
                 observer.value?.onNext(2)
-                return once(ran, "create's dispose action")
+                return ranOnce(ran, "create's dispose action")
                     ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
             })
         },

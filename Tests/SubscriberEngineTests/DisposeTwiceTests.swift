@@ -10,35 +10,21 @@ import XCTest
 /// disposed subscription receives nothing more. Also run on `subscriber-dependency` (its test target links
 /// this file).
 final class DisposeTwiceTests: TimeLimitedTestCase {
-    static let iterations = 1_000
-
-    func testEveryDisposableDisposedTwiceRunsItsActionOnce() {
-        let failures = disposedTwice(Self.cases)
-        XCTAssertEqual(failures, [])
-    }
-
-    func testEveryDisposableDisposedFromTwoThreadsAtOnceRunsItsActionOnce() {
-        #if DEBUG
-        let liveAtStart = LiveObjects.count
-        #endif
-        let (failures, met) = disposedOnTwoThreads(Self.cases, iterations: Self.iterations)
-        print("\(Self.cases.count) disposables, \(Self.iterations) each: both threads released together in \(met)")
-        XCTAssertEqual(failures, [])
-        #if DEBUG
-        XCTAssertEqual(LiveObjects.count, liveAtStart, "live objects return to their start")
-        #endif
-    }
-
-    /// What a dispose action that must run once found.
-    private static func once(_ count: ActionCount, _ what: String = "the dispose action") -> String? {
-        count.value == 1 ? nil : "\(what) ran \(count.value) times"
+    func testEveryDisposableRunsItsActionOnceDisposedTwiceAndFromTwoThreads() {
+        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000) {
+            #if DEBUG
+            LiveObjects.count
+            #else
+            nil
+            #endif
+        }
     }
 
     static let cases: [DisposeCase] = [
         DisposeCase(name: "Disposable(action)") {
             let ran = ActionCount()
             let disposable = Disposable { ran.increment() }
-            return ({ disposable.dispose() }, { once(ran) })
+            return ({ disposable.dispose() }, { ranOnce(ran) })
         },
         DisposeCase(name: "CompoundDisposable") {
             let first = ActionCount(), second = ActionCount(), third = ActionCount(), late = ActionCount()
@@ -46,8 +32,8 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             compound.add(Disposable { third.increment() })
             return ({ compound.dispose() }, {
                 compound.add(Disposable { late.increment() })
-                return once(first, "the first child's action") ?? once(second, "the second child's action")
-                    ?? once(third, "the added child's action") ?? once(late, "a child added after dispose")
+                return ranOnce(first, "the first child's action") ?? ranOnce(second, "the second child's action")
+                    ?? ranOnce(third, "the added child's action") ?? ranOnce(late, "a child added after dispose")
             })
         },
         DisposeCase(name: "SerialDisposable") {
@@ -58,8 +44,8 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             serial.swapIn(Disposable { current.increment() })?.dispose()
             return ({ serial.dispose() }, {
                 serial.disposable = Disposable { late.increment() }
-                return once(replaced, "the replaced one's action") ?? once(current, "the current one's action")
-                    ?? once(late, "one set after dispose")
+                return ranOnce(replaced, "the replaced one's action") ?? ranOnce(current, "the current one's action")
+                    ?? ranOnce(late, "one set after dispose")
             })
         },
         DisposeCase(name: "ScopedDisposable") {
@@ -69,7 +55,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             return ({ disposable.dispose() }, {
                 // Released after dispose: its deinit must not run the action again.
                 scoped = nil
-                return once(ran)
+                return ranOnce(ran)
             })
         },
         DisposeCase(name: "a subscription to createSignal -> map") {
@@ -82,7 +68,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
             upstream.value?.sendNext(1)
             return ({ subscription?.dispose() }, {
                 upstream.value?.sendNext(2)
-                return once(ran, "the signal's dispose action")
+                return ranOnce(ran, "the signal's dispose action")
                     ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
             })
         },

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Synchronization
+import XCTest
 
 // Disposing one disposable twice, and from two threads at once, written against no engine: each engine's
 // test target (and each variant's) links this file and lists its public disposables as `DisposeCase`s.
@@ -20,6 +21,25 @@ final class ActionCount: Sendable {
 struct DisposeCase {
     let name: String
     let make: () -> (dispose: () -> Void, check: () -> String?)
+}
+
+/// What a dispose action that must run once found: nil, or how often it ran instead.
+func ranOnce(_ count: ActionCount, _ what: String = "the dispose action") -> String? {
+    count.value == 1 ? nil : "\(what) ran \(count.value) times"
+}
+
+/// The two checks every engine's `DisposeTwiceTests` makes of its cases: disposed twice on one thread, and
+/// from two threads at once `iterations` times each, every case must pass; `liveObjects` reads the engine's
+/// count of live objects (nil where the build does not count them), which must be back at its start.
+func assertEachCaseRunsItsActionOnce(
+    _ cases: [DisposeCase], iterations: Int, liveObjects: () -> Int?, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(disposedTwice(cases), [], "disposed twice on one thread", file: file, line: line)
+    let liveAtStart = liveObjects()
+    let (failures, met) = disposedOnTwoThreads(cases, iterations: iterations)
+    print("\(cases.count) disposables, \(iterations) each: both threads released together in \(met)")
+    XCTAssertEqual(failures, [], "disposed from two threads at once", file: file, line: line)
+    XCTAssertEqual(liveObjects(), liveAtStart, "live objects return to their start", file: file, line: line)
 }
 
 /// Each case disposed twice in a row on this thread; the failures, one line each.
