@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The engines' live-object counters are process-wide, and Swift Testing runs suites in parallel. Every
 /// test that runs a counting engine holds this right (rxbench's suites through the `.engineExclusive`
@@ -15,13 +15,22 @@ public enum EngineExclusivity {
         var waiters: [UnsafeContinuation<Void, Never>] = []
     }
 
-    // Guards whether the right is held and who waits for it, in arrival order.
-    private static let state = Mutex(State())
+    // Guards `state`: whether the right is held and who waits for it, in arrival order. A pthread mutex
+    // (NSLock), not `Synchronization.Mutex`: on Linux the kernel hands a contended Mutex to its waiter
+    // (a priority-inheriting futex), an edge ThreadSanitizer cannot see, so it reported this state as raced.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var state = State()
+
+    private static func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 
     /// Takes the right, suspending until it is free. Pair with `release()`.
     public static func acquire() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let granted = state.withLock { state in
+            let granted = withState { state in
                 if state.held {
                     state.waiters.append(continuation)
                     return false
@@ -35,7 +44,7 @@ public enum EngineExclusivity {
 
     /// Gives the right back, handing it to the first waiter if there is one (it stays held for them).
     public static func release() {
-        let next = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+        let next = withState { state -> UnsafeContinuation<Void, Never>? in
             guard !state.waiters.isEmpty else {
                 state.held = false
                 return nil
