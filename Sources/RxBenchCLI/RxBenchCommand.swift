@@ -99,7 +99,8 @@ public struct RxBenchCommand: ParsableCommand {
             if !ignored.isEmpty {
                 throw ValidationError(
                     "--instructions counts at fixed sizes, once, under valgrind's allocator; "
-                        + "\(ignored.joined(separator: ", ")) do not apply to it: drop them.")
+                        + "\(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "does" : "do") not apply to it: "
+                        + "drop \(ignored.count == 1 ? "it" : "them").")
             }
             if Callgrind.valgrindPath() == nil {
                 throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind).")

@@ -39,7 +39,7 @@ struct EdgeArgumentTests {
                       ["--allocator", "jemalloc"], ["--isolation", "process"]])
     func instructionsIgnores(option: [String]) throws {
         let text = try #require(message(["--instructions"] + option))
-        #expect(text.contains("\(option[0]) do not apply"), "\(text)")
+        #expect(text.contains("\(option[0]) does not apply"), "\(text)")
     }
 }
 
