@@ -2,7 +2,8 @@
 # What CI runs once rxbench has written results/ci/quick-system.csv (and quick-jemalloc.csv,
 # instructions.csv): the HTML report of the quick run in results/ci/report/ (a section per CSV), the
 # scripts' own tests, and the report opened in headless Chromium (no console errors, nothing fetched
-# from outside, a screenshot that is not blank).
+# from outside, a screenshot that is not blank). Then the reports of the runs kept in results/
+# (scripts/reports.sh: results/*/report/, not tracked; CI's build artefacts), each opened the same way.
 # Works as root on a fresh Debian machine: installs the virtual environment and Chromium when absent.
 # --no-tests: leave out the scripts' tests (.ci/run runs them earlier, while the Swift tests run).
 set -euo pipefail
@@ -48,3 +49,9 @@ fi
 
 echo "== the report in a real browser"
 "$py" scripts/tests/browser_check.py results/ci/report/index.html --screenshot results/ci/report/screenshot.png
+
+echo "== the reports of the runs kept in results/ (scripts/reports.sh), each in the browser"
+scripts/reports.sh
+while read -r dir _; do
+  "$py" scripts/tests/browser_check.py "$dir/report/index.html"
+done < <(scripts/reports.sh --list)
