@@ -9,7 +9,6 @@ private func interval(_ start: Int, _ end: Int? = nil) -> SubscriptionInterval {
 /// RxSwift's `asSingle()` holds the value until completion and fails on a second value or on completion
 /// without one: its rows keep that rule. The others take the first value (SwiftSignalKit, RAC, Combine's
 /// `first()`, an async sequence's first element).
-private let rxSwift: Set<Semantics> = [.rxSwift]
 
 /// A producer that logs `line` each time it runs and answers the run's number (1, 2, ...).
 private func counted(_ c: CaseContext, _ line: String = "producer") -> Flow {
@@ -131,28 +130,28 @@ extension Catalogue {
             expected: [.next(210, 5), .completed(210)],
             subscriptions: [[interval(200, 210)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwift, [.next(230, 5), .completed(230)], [[interval(200, 230)]]),
+            .rule(rxSwiftRows, [.next(230, 5), .completed(230)], [[interval(200, 230)]]),
         ConformanceCase(
             "asSingle: a second value",
             sources: [.hot([.next(210, 1), .next(220, 2), .completed(240)])],
             expected: [.next(210, 1), .completed(210)],
             subscriptions: [[interval(200, 210)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwift, [.error(220, BenchError.moreThanOneElement.code)], [[interval(200, 220)]]),
+            .rule(rxSwiftRows, [.error(220, BenchError.moreThanOneElement.code)], [[interval(200, 220)]]),
         ConformanceCase(
             "asSingle: completion without a value",
             sources: [.hot([.completed(220)])],
             expected: [.completed(220)],
             subscriptions: [[interval(200, 220)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwift, [.error(220, BenchError.noElements.code)], [[interval(200, 220)]]),
+            .rule(rxSwiftRows, [.error(220, BenchError.noElements.code)], [[interval(200, 220)]]),
         ConformanceCase(
             "asSingle: an error after a value",
             sources: [.hot([.next(210, 1), .error(220, 1)])],
             expected: [.next(210, 1), .completed(210)],
             subscriptions: [[interval(200, 210)]]
         ) { c in .asSingle(c.source(0)) }
-            .rule(rxSwift, [.error(220, 1)], [[interval(200, 220)]]),
+            .rule(rxSwiftRows, [.error(220, 1)], [[interval(200, 220)]]),
         ConformanceCase(
             "asSingle: an error before any value",
             sources: [.hot([.error(220, 1)])],

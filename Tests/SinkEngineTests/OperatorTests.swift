@@ -114,18 +114,18 @@ final class OperatorTests: TimeLimitedTestCase {
         subscription.dispose()
     }
 
-    /// An input that completes without a value does not end combineLatest: it completes when every input
-    /// has (docs/decisions/completion-rules.md), not at the other input's next value as RxSwift does.
-    func testCombineLatestCompletesOnlyWhenEveryInputCompleted() {
+    /// An input that completes without a value ends combineLatest at the other input's next value, as
+    /// RxSwift's CombineLatestSink.next does (testCombineLatest_EmptyReturn): that input can never have one.
+    func testCombineLatestCompletesAtAValueOnceTheOtherInputsCompletedWithout() {
         let recorder = Recorder<Int>()
         let a = PublishSubject<Int>()
         let subscription = Observable<Int>.combineLatest(a.asObservable(), Observable<Int>.empty()) { $0 + $1 }
             .subscribe(recorder.observer)
-        a.onNext(1)
         XCTAssertFalse(recorder.isCompleted)
+        a.onNext(1)
         XCTAssertEqual(recorder.values, [])
-        a.onCompleted()
         XCTAssertTrue(recorder.isCompleted)
+        XCTAssertFalse(a.hasObservers)
         subscription.dispose()
     }
 
@@ -144,16 +144,33 @@ final class OperatorTests: TimeLimitedTestCase {
         s1.dispose(); s2.dispose()
     }
 
-    func testZipCompletesWhenACompletedInputIsDrained() {
+    /// RxSwift 6's zip completes only once every input has (ZipSink.done, testZip_AllCompleted2), also
+    /// when a completed input's queue is empty and nothing can be paired again.
+    func testZipCompletesOnlyOnceEveryInputCompleted() {
         let a = PublishSubject<Int>(), b = PublishSubject<Int>()
         let recorder = Recorder<Int>()
         let subscription = Observable<Int>.zip(a.asObservable(), b.asObservable()) { $0 * 10 + $1 }
             .subscribe(recorder.observer)
         a.onNext(1); a.onNext(2); a.onCompleted()
         b.onNext(3)
-        XCTAssertFalse(recorder.isCompleted)
         b.onNext(4)
         XCTAssertEqual(recorder.values, [13, 24])
+        XCTAssertFalse(recorder.isCompleted)
+        b.onNext(5)
+        XCTAssertEqual(recorder.values, [13, 24])
+        b.onCompleted()
+        XCTAssertTrue(recorder.isCompleted)
+        subscription.dispose()
+    }
+
+    /// `from` runs on the trampoline, one element per turn (RxSwift's ObservableSequenceSink.run), so two
+    /// `from`s merged interleave and a `just` beside them goes first.
+    func testFromTakesOneTurnOfTheTrampolinePerElement() {
+        let recorder = Recorder<Int>()
+        let subscription = Observable<Int>.merge([
+            Observable<Int>.from([1, 2]), Observable<Int>.from([3, 4]), Observable<Int>.just(5),
+        ]).subscribe(recorder.observer)
+        XCTAssertEqual(recorder.values, [5, 1, 3, 2, 4])
         XCTAssertTrue(recorder.isCompleted)
         subscription.dispose()
     }

@@ -32,6 +32,19 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         return Disposables.create()
     }
 
+    /// Runs `item` at once unless this thread is inside the trampoline, in which case it is queued; either
+    /// way it gets another turn behind the queue for as long as it asks for one.
+    func schedule(_ item: ScheduledItem) {
+        let queue = Self.queue
+        if queue.isRunning {
+            queue.enqueue(item)
+            return
+        }
+        queue.isRunning = true
+        if item.invoke() { queue.enqueue(item) }
+        queue.drain()
+    }
+
     /// This thread's queue, made on first use and released when the thread exits.
     static var queue: TrampolineQueue {
         if let pointer = pthread_getspecific(trampolineKey) {
@@ -85,7 +98,10 @@ final class TrampolineQueue {
             let item = items[head]
             items[head] = nil
             head += 1
-            item?.invoke()
+            if let item, item.invoke() {
+                // A recursive schedule wants another turn, after everything queued before it now.
+                items.append(item)
+            }
             // Long recursions (concat of 100,000 sources) would keep a dead prefix; drop it now and then.
             if head >= 1024 && head * 2 >= items.count {
                 items.removeFirst(head)
@@ -100,18 +116,33 @@ final class TrampolineQueue {
 
 /// A queued action; disposing it before it runs cancels it.
 final class ScheduledItem: Cancelable {
-    private let action: () -> Void
+    private let action: (() -> Void)?
+    private let step: (() -> Bool)?
     // Guards nothing but itself: set by `dispose()` from any thread, read before the action runs.
     private let disposed = Atomic<Bool>(false)
 
     init(_ action: @escaping () -> Void) {
         self.action = action
+        self.step = nil
+    }
+
+    /// An item that runs `step` once per turn of the trampoline and is queued again, behind what is
+    /// queued by then, for as long as `step` returns `true`: RxSwift's `scheduleRecursive` on
+    /// `CurrentThreadScheduler`, which allocates a scheduled item per turn, with one allocation in all.
+    init(repeating step: @escaping () -> Bool) {
+        self.action = nil
+        self.step = step
     }
 
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-    func invoke() {
-        if !isDisposed { action() }
+    /// Runs the action unless the item is disposed; `true` when it wants another turn.
+    @discardableResult
+    func invoke() -> Bool {
+        if isDisposed { return false }
+        if let step { return step() }
+        action?()
+        return false
     }
 
     func dispose() {

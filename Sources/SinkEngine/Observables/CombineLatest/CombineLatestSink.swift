@@ -33,13 +33,16 @@ class CombineLatestSink<Result>: SerializingSink<Result> {
                 } catch {
                     forwardTerminal(.error(error))
                 }
+            } else if isDone | bit == allInputs {
+                // Not every input has a value, and every other input has completed: one never will, so
+                // RxSwift completes here (CombineLatestSink.next in RxSwift/Observables/CombineLatest.swift;
+                // tests testCombineLatest_EmptyReturn, testCombineLatest_ReturnEmpty).
+                forwardTerminal(.completed)
             }
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
-            // Completes when every input has, also if one completed without a value (SwiftSignalKit's and
-            // RAC's rule; RxSwift completes at the next value of the last open input there, see
-            // docs/decisions/completion-rules.md).
+            // Otherwise it completes once every input has (CombineLatestSink.done).
             isDone |= bit
             if isDone == allInputs {
                 forwardTerminal(.completed)

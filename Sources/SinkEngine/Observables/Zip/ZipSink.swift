@@ -7,10 +7,12 @@ class ZipSink<Result>: SerializingSink<Result> {
     // Touched only in the serial section: queued values per input, and a bit per completed input.
     private var counts: [Int]
     private var isDone: UInt64 = 0
+    private let allInputs: UInt64
 
     init(arity: Int, makeResult: @escaping MakeResult, observer: AnyObserver<Result>, cancel: SinkDisposer) {
         precondition(arity > 0 && arity <= 64, "zip supports 1 to 64 inputs")
         self.makeResult = makeResult
+        self.allInputs = arity == 64 ? ~0 : (1 << UInt64(arity)) - 1
         self.counts = Array(repeating: 0, count: arity)
         super.init(observer: observer, cancel: cancel)
     }
@@ -29,24 +31,16 @@ class ZipSink<Result>: SerializingSink<Result> {
                 forwardOn(.next(try makeResult(self)))
             } catch {
                 forwardTerminal(.error(error))
-                return
             }
-            // A completed input whose queue just emptied can never contribute again.
-            if completedInputIsDrained() { forwardTerminal(.completed) }
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
+            // RxSwift 6 completes zip only once every input has completed, also when a completed input's
+            // queue is empty and no value can ever be paired again (ZipSink.done in
+            // RxSwift/Observables/Zip.swift; tests testZip_AllCompleted2, testZip_EmptyNever).
             isDone |= 1 << UInt64(index)
-            if counts[index] == 0 { forwardTerminal(.completed) }
+            if isDone == allInputs { forwardTerminal(.completed) }
         }
-    }
-
-    private func completedInputIsDrained() -> Bool {
-        if isDone == 0 { return false }
-        for index in counts.indices where isDone & (1 << UInt64(index)) != 0 && counts[index] == 0 {
-            return true
-        }
-        return false
     }
 }
 
