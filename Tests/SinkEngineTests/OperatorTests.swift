@@ -163,6 +163,23 @@ final class OperatorTests: TimeLimitedTestCase {
         subscription.dispose()
     }
 
+    /// RxSwift's collection form of zip also completes at a value that forms no tuple once every other
+    /// input has completed (ZipCollectionTypeSink.on); the fixed-arity form does not.
+    func testZipCollectionCompletesAtAnUnpairedValueOnceTheOthersCompleted() {
+        let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        let subscription = Observable<Int>.zip([a.asObservable(), b.asObservable()]) { $0[0] * 10 + $0[1] }
+            .subscribe(recorder.observer)
+        a.onNext(1); a.onCompleted()
+        b.onNext(3)
+        XCTAssertEqual(recorder.values, [13])
+        XCTAssertFalse(recorder.isCompleted)
+        b.onNext(4)
+        XCTAssertEqual(recorder.values, [13])
+        XCTAssertTrue(recorder.isCompleted)
+        subscription.dispose()
+    }
+
     /// `from` runs on the trampoline, one element per turn (RxSwift's ObservableSequenceSink.run), so two
     /// `from`s merged interleave and a `just` beside them goes first.
     func testFromTakesOneTurnOfTheTrampolinePerElement() {

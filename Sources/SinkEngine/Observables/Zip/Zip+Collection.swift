@@ -42,7 +42,7 @@ final class ZipCollectionSink<Source, Result>: ZipSink<Result> {
         self.resultSelector = resultSelector
         self.queues = Array(repeating: ZipBuffer(), count: arity)
         super.init(
-            arity: arity,
+            arity: arity, endsAtUnpairedValue: true,
             makeResult: { base in
                 let sink = unsafeDowncast(base, to: ZipCollectionSink<Source, Result>.self)
                 var values: [Source] = []

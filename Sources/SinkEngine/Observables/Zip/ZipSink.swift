@@ -8,10 +8,18 @@ class ZipSink<Result>: SerializingSink<Result> {
     private var counts: [Int]
     private var isDone: UInt64 = 0
     private let allInputs: UInt64
+    private let endsAtUnpairedValue: Bool
 
-    init(arity: Int, makeResult: @escaping MakeResult, observer: AnyObserver<Result>, cancel: SinkDisposer) {
+    /// `endsAtUnpairedValue`: also complete at a value that forms no tuple once every other input has
+    /// completed, as RxSwift's collection form does (ZipCollectionTypeSink.on in
+    /// RxSwift/Observables/Zip+Collection.swift); its fixed-arity form (ZipSink) does not.
+    init(
+        arity: Int, endsAtUnpairedValue: Bool = false, makeResult: @escaping MakeResult,
+        observer: AnyObserver<Result>, cancel: SinkDisposer
+    ) {
         precondition(arity > 0 && arity <= 64, "zip supports 1 to 64 inputs")
         self.makeResult = makeResult
+        self.endsAtUnpairedValue = endsAtUnpairedValue
         self.allInputs = arity == 64 ? ~0 : (1 << UInt64(arity)) - 1
         self.counts = Array(repeating: 0, count: arity)
         super.init(observer: observer, cancel: cancel)
@@ -25,7 +33,10 @@ class ZipSink<Result>: SerializingSink<Result> {
         case .next(let value):
             enqueue(value)
             counts[index] += 1
-            if counts.contains(0) { return }
+            if counts.contains(0) {
+                if endsAtUnpairedValue, isDone | 1 << UInt64(index) == allInputs { forwardTerminal(.completed) }
+                return
+            }
             for i in counts.indices { counts[i] -= 1 }
             do {
                 forwardOn(.next(try makeResult(self)))
