@@ -6,10 +6,15 @@ the largest p50 wall-clock time lies above the smallest, in percent of the small
 
     scripts/benchmark-spread.py RUN1.jmh.json RUN2.jmh.json [RUN3.jmh.json ...]
 
-Prints one line per benchmark and the quantiles of the spread; exit 2 on bad input.
+An export may be gzip-compressed (RUN1.jmh.json.gz, as results/benchmarks/spread/ keeps them); it is read
+the same. Prints one line per benchmark and the quantiles of the spread; exit 2 on bad input.
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rxcsv import read_text  # noqa: E402  (plain or gzip-compressed)
 
 WALL = "Time (wall clock)"
 
@@ -21,9 +26,8 @@ class InputError(Exception):
 def medians(path):
     """{benchmark: p50 wall clock} of one export."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            elements = json.load(handle)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        elements = json.loads(read_text(path))
+    except (OSError, ValueError) as error:
         raise InputError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
     if not isinstance(elements, list):
         raise InputError(f"{path} is not a JMH export (a JSON list of benchmarks)")

@@ -4,6 +4,7 @@ by the benchmark plugin) and rxbench's own (Sources/CAllocationCounter), on the 
 
     scripts/check-benchmark-mallocs.py [--group rxswift] [--size 2] [--iterations 5] [--out FILE.csv]
     scripts/check-benchmark-mallocs.py --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
+    (each file may be gzip-compressed: results/benchmarks/glibc-history/ keeps them so)
 
 The first form runs everything: `rxbench --workload GROUP --profile quick --size N --format csv` (whose
 exact counts are (mallocs of a run of 2N units - of a run of N) / N), and the Benchmarks/ package twice under
@@ -96,12 +97,13 @@ def read_rxbench(path):
 def read_jmh(path):
     """{benchmark name: [malloc count of each iteration]} from package-benchmark's JMH export."""
     try:
-        with open(path) as handle:
-            elements = json.load(handle)
+        elements = json.loads(rxcsv.read_text(path))  # plain or gzip-compressed (results/benchmarks/)
     except OSError as error:
-        raise InputError(f"cannot read package-benchmark export {path}: {error.strerror}")
+        raise InputError(f"cannot read package-benchmark export {path}: {error.strerror or error}")
     except json.JSONDecodeError as error:
         raise InputError(f"{path} is not JSON: {error}")
+    except ValueError as error:
+        raise InputError(f"cannot read package-benchmark export {path}: {error}")
     prefix = f"package.benchmark.{TARGET}."
     counts = {}
     for element in elements:

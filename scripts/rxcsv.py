@@ -5,8 +5,10 @@ anything. Every problem is an InputError whose message is one line: the scripts 
 `<script>: <file>: <problem>` and exit non-zero.
 """
 import csv
+import gzip
 import math
 import os
+import zlib
 from dataclasses import dataclass, field
 
 # Version 1's columns; version 2 adds `flag`, version 3 `note` (and `unsupported` records). Columns are only
@@ -146,6 +148,24 @@ def is_latency(metric):
     return metric.endswith("_latency")
 
 
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def read_text(path):
+    """The UTF-8 text of a file, gzip-compressed or not: told by its first two bytes, not by its name, so a
+    reader takes RUN.csv.gz or Current_run.jmh.json.gz wherever it takes the plain file (results/benchmarks/
+    keeps package-benchmark's exports compressed). OSError when it cannot be read; ValueError (with
+    UnicodeDecodeError) when it is not UTF-8 or its gzip stream is corrupt or cut short."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    if data[:2] == GZIP_MAGIC:
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as error:
+            raise ValueError(f"corrupt gzip data: {error}") from None
+    return data.decode("utf-8")
+
+
 def load(path):
     """Read and check one rxbench CSV; raise InputError naming the file and the first problem."""
     if not os.path.exists(path):
@@ -153,10 +173,9 @@ def load(path):
     if os.path.isdir(path):
         raise InputError(path, "is a directory, not a CSV file")
     try:
-        with open(path, newline="", encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_text(path)
         records = list(csv.reader(text.splitlines(keepends=True)))
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
+    except (OSError, ValueError, csv.Error) as error:
         raise InputError(path, f"cannot be read as CSV ({error})") from None
     # rxbench ends every record with a newline: a file without one was cut short mid-line, and its last
     # record may be whole in its fields but not in its text (a reason or a figure cut off).
