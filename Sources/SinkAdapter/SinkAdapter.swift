@@ -62,6 +62,13 @@ public struct SinkEngineAdapter: EngineAdapter {
         let error = observer.error
         let completed = observer.completed
         return SinkObserver(
+            next: next,
+            error: { error(benchError($0)) },
+            completed: completed,
+            success: { value in
+                next(value)
+                completed()
+            },
             observer: AnyObserver { event in
                 switch event {
                 case .next(let value): next(value)
@@ -80,11 +87,24 @@ public struct SinkEngineAdapter: EngineAdapter {
             })
     }
 
+    /// The lean engine subscribes the harness's observer as it is. The locked variants subscribe as RxSwift's
+    /// users and its own benchmarks do, with `subscribe(onNext:onError:onCompleted:)` and a `Single`'s
+    /// `subscribe(onSuccess:onFailure:)`, which in RxSwift wrap the closures in an observer with a locked
+    /// stopped flag and return a second disposable (SinkEngine's Subscribe.swift and Single+Subscribe.swift).
     public func subscribe(_ stream: Stream, with observer: SinkObserver) -> Subscription {
+        #if SINK_LOCKED
+        switch stream {
+        case .observable(let observable):
+            observable.subscribe(onNext: observer.next, onError: observer.error, onCompleted: observer.completed)
+        case .single(let single):
+            single.subscribe(onSuccess: observer.success, onFailure: observer.error)
+        }
+        #else
         switch stream {
         case .observable(let observable): observable.subscribe(observer.observer)
         case .single(let single): single.subscribe(observer.single)
         }
+        #endif
     }
 
     public func dispose(_ subscription: Subscription) {
@@ -131,9 +151,15 @@ public enum SinkStream {
     case single(Single<Int>)
 }
 
-/// The harness's observer in both forms, made once per run: an `AnyObserver` for observables and a
-/// `SingleEvent` closure for singles (success is reported as a value, then completion).
+/// The harness's observer in the forms the variants subscribe with, made once per run: its three closures
+/// (for `subscribe(onNext:onError:onCompleted:)`), an `AnyObserver` for observables and a `SingleEvent`
+/// closure for singles (success is reported as a value, then completion).
 public struct SinkObserver {
+    let next: (Int) -> Void
+    let error: (Swift.Error) -> Void
+    let completed: () -> Void
+    /// A `Single`'s success: the value, then completion.
+    let success: (Int) -> Void
     let observer: AnyObserver<Int>
     let single: (SingleEvent<Int>) -> Void
 }

@@ -16,18 +16,22 @@ final class SubjectConcurrencyTests: TimeLimitedTestCase {
         let inside = Counter()
         let overlaps = Counter()
         let received = Counter()
-        let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in
-            inside.increment()
-            if inside.value > 1 { overlaps.increment() }
-            received.increment()
-            inside.decrement()
-        })
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            for value in 0..<5_000 { subject.onNext(value) }
+        // Scoped: in the locked variants `subscribe(onNext:)` returns a counted `BinaryDisposable`, as RxSwift
+        // does; the handle itself is released with the scope, what it held by `dispose()`.
+        do {
+            let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in
+                inside.increment()
+                if inside.value > 1 { overlaps.increment() }
+                received.increment()
+                inside.decrement()
+            })
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for value in 0..<5_000 { subject.onNext(value) }
+            }
+            subscription.dispose()
         }
         XCTAssertEqual(received.value, 20_000)
         XCTAssertEqual(overlaps.value, 0)
-        subscription.dispose()
         XCTAssertEqual(LiveObjects.count, start)
     }
 

@@ -50,6 +50,14 @@ open class Producer<Element> {
         if let sinklessSubscribe {
             return sinklessSubscribe(self, observer)
         }
+        #if SINK_LOCKED
+        // RxSwift 6.10.2 (Observables/Producer.swift:15-30): outside the trampoline the subscription is a
+        // closure handed to `CurrentThreadScheduler.schedule`, which keeps its queue in the thread dictionary.
+        if !CurrentThreadScheduler.isScheduleRequired {
+            return subscribeNow(observer)
+        }
+        return CurrentThreadScheduler.instance.scheduleSubscription { self.subscribeNow(observer) }
+        #else
         let queue = CurrentThreadScheduler.queue
         if queue.isRunning {
             return subscribeNow(observer)
@@ -58,6 +66,7 @@ open class Producer<Element> {
         let disposer = subscribeNow(observer)
         queue.drain()
         return disposer
+        #endif
     }
 
     @inline(__always)

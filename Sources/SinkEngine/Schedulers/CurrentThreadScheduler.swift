@@ -16,10 +16,27 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     private init() {}
 
     /// `true` when an action scheduled now would run at once (this thread is not inside the trampoline).
-    public static var isScheduleRequired: Bool { !queue.isRunning }
+    public static var isScheduleRequired: Bool {
+        #if SINK_LOCKED
+        !isInsideTrampoline
+        #else
+        !queue.isRunning
+        #endif
+    }
 
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable {
+        #if SINK_LOCKED
+        if Self.isInsideTrampoline {
+            let item = ScheduledItem(action)
+            Self.queueMadeIfNeeded.enqueue(item)
+            return item
+        }
+        Self.enterOutermost()
+        action()
+        Self.leaveOutermost()
+        return Disposables.create()
+        #else
         let queue = Self.queue
         if queue.isRunning {
             let item = ScheduledItem(action)
@@ -30,11 +47,21 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         action()
         queue.drain()
         return Disposables.create()
+        #endif
     }
 
     /// Runs `item` at once unless this thread is inside the trampoline, in which case it is queued; either
     /// way it gets another turn behind the queue for as long as it asks for one.
     func schedule(_ item: ScheduledItem) {
+        #if SINK_LOCKED
+        if Self.isInsideTrampoline {
+            Self.queueMadeIfNeeded.enqueue(item)
+            return
+        }
+        Self.enterOutermost()
+        if item.invoke() { Self.queueMadeIfNeeded.enqueue(item) }
+        Self.leaveOutermost()
+        #else
         let queue = Self.queue
         if queue.isRunning {
             queue.enqueue(item)
@@ -43,8 +70,10 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         queue.isRunning = true
         if item.invoke() { queue.enqueue(item) }
         queue.drain()
+        #endif
     }
 
+    #if !SINK_LOCKED
     /// This thread's queue, made on first use and released when the thread exits.
     static var queue: TrampolineQueue {
         if let pointer = pthread_getspecific(trampolineKey) {
@@ -54,8 +83,10 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         pthread_setspecific(trampolineKey, Unmanaged.passRetained(queue).toOpaque())
         return queue
     }
+    #endif
 }
 
+#if !SINK_LOCKED
 /// The thread-local key of the trampoline queues; its destructor releases a thread's queue.
 private let trampolineKey: pthread_key_t = {
     var key = pthread_key_t()
@@ -71,6 +102,7 @@ private let trampolineKey: pthread_key_t = {
     precondition(status == 0, "pthread_key_create failed")
     return key
 }()
+#endif
 
 /// One thread's trampoline: only ever touched by its own thread, so it needs no lock.
 final class TrampolineQueue {

@@ -3,10 +3,12 @@ extension PrimitiveSequence where Trait == SingleTrait {
     /// `SingleEvent`; a `stopped` flag drops everything after it (the `.completed` that follows `.next`).
     ///
     /// The flag is a plain variable, as RxSwift's: the events of one subscription arrive serially (the
-    /// grammar), so no lock is needed.
+    /// grammar), so no lock is needed. In `sink-locked` the closure is wrapped in an `AnonymousObserver`, as
+    /// RxSwift 6.10.2 subscribes it through `subscribe(_ on:)` (Single.swift:53,
+    /// ObservableType+Extensions.swift:20).
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
         var stopped = false
-        return source.subscribe(AnyObserver { event in
+        let handler: (Event<Element>) -> Void = { event in
             if stopped { return }
             stopped = true
             switch event {
@@ -19,18 +21,39 @@ extension PrimitiveSequence where Trait == SingleTrait {
                 // element); RxSwift fails here in debug builds too (`rxFatalErrorInDebug`).
                 assertionFailure("Singles can't emit a completion event")
             }
-        })
+        }
+        #if SINK_LOCKED
+        return source.subscribe(AnonymousObserver(handler).asObserver)
+        #else
+        return source.subscribe(AnyObserver(handler))
+        #endif
     }
 
     /// Subscribes with a success and a failure handler.
+    ///
+    /// In `sink-locked`, as RxSwift 6.10.2's `subscribe(onSuccess:onFailure:onDisposed:)` (Single.swift:131-162):
+    /// the result disposes the handler's disposable (the shared no-op one), and the subscription and that
+    /// disposable are returned together in a `BinaryDisposable`.
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil
     ) -> Disposable {
-        subscribe { event in
+        #if SINK_LOCKED
+        let disposable = Disposables.create()
+        let subscription = subscribe { event in
+            switch event {
+            case .success(let element): onSuccess?(element)
+            case .failure(let error): onFailure?(error)
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+        #else
+        return subscribe { event in
             switch event {
             case .success(let element): onSuccess?(element)
             case .failure(let error): onFailure?(error)
             }
         }
+        #endif
     }
 }
