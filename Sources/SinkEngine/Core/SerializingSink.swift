@@ -100,6 +100,16 @@ open class SerializingSink<Element>: Sink<Element> {
         }
     }
 
+    #if SINK_LOCKED
+    /// Runs `body` holding the sink's recursive lock without entering the serial section: for the bookkeeping
+    /// RxSwift keeps under the same lock as forwarding (MergeSink's selector and counts). Events `body`
+    /// sends go through `serialize` as any other, re-entering the lock.
+    @inline(__always)
+    final func withSinkLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+    #endif
+
     /// For work that found the sink busy: queues it, or runs it if the sink became idle meanwhile.
     public final func runSerialized(_ work: @escaping () -> Void) {
         #if SINK_LOCKED

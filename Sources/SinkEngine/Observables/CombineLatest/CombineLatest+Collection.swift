@@ -23,7 +23,7 @@ final class CombineLatestCollection<Source, Result>: Producer<Result> {
             let group = CompositeDisposable()
             for (index, source) in parent.sources.enumerated() {
                 if sink.isDisposed { break }
-                group.insert(source.subscribe(AnyObserver { sink.on($0, index: index) }))
+                group.insert(source.subscribeInput(AnyObserver { sink.on($0, index: index) }, ownObserver: false))
             }
             return SinkAndSubscription(sink: sink, subscription: group)
         }

@@ -40,9 +40,26 @@ final class MergeSink<Source, Result>: SerializingSink<Result> {
     }
 
     /// Events of the source; they arrive serially (the grammar), so the selector runs outside the section.
+    ///
+    /// In `sink-locked` the selector runs and the inner is counted under the sink's lock, and the source's
+    /// completion is handled under it, as RxSwift 6.10.2's MergeSink does (Merge.swift:446-461, 470-481); the
+    /// inner is subscribed after the lock is released (Merge.swift:467-468, 484-491).
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
+            #if SINK_LOCKED
+            let selected: Observable<Result>? = withSinkLock {
+                do {
+                    let inner = try selector(element)
+                    active.add(1, ordering: .relaxed)
+                    return inner
+                } catch {
+                    serialize(Event<Result>.error(error)) { [self] in forwardTerminal($0) }
+                    return nil
+                }
+            }
+            guard let inner = selected else { return }
+            #else
             let inner: Observable<Result>
             do {
                 inner = try selector(element)
@@ -50,16 +67,22 @@ final class MergeSink<Source, Result>: SerializingSink<Result> {
                 serialize(Event<Result>.error(error)) { [self] in forwardTerminal($0) }
                 return
             }
+            active.add(1, ordering: .relaxed)
+            #endif
             subscribeInner(inner)
         case .error(let error):
             serialize(Event<Result>.error(error)) { [self] in forwardTerminal($0) }
         case .completed:
+            #if SINK_LOCKED
+            withSinkLock { innerOrSourceCompleted() }
+            #else
             innerOrSourceCompleted()
+            #endif
         }
     }
 
+    /// Subscribes an inner that `active` already counts.
     private func subscribeInner(_ inner: Observable<Result>) {
-        active.add(1, ordering: .relaxed)
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
         let iterator = MergeSinkIter(parent: self, key: key)
@@ -73,8 +96,16 @@ final class MergeSink<Source, Result>: SerializingSink<Result> {
                 if event.isStopEvent { forwardTerminal(event) } else { forwardOn(event) }
             }
         case .completed:
+            // `sink-locked`: under the sink's lock, as RxSwift's MergeSinkIter.on (Merge.swift:400-414).
+            #if SINK_LOCKED
+            withSinkLock {
+                group.remove(for: key)
+                innerOrSourceCompleted()
+            }
+            #else
             group.remove(for: key)
             innerOrSourceCompleted()
+            #endif
         }
     }
 

@@ -35,8 +35,8 @@ final class Zip2<A, B, Result>: Producer<Result> {
             let parent = unsafeDowncast(producer, to: Zip2<A, B, Result>.self)
             let sink = Zip2Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
-            group.insert(parent.a.subscribe(AnyObserver { sink.on1($0) }))
-            group.insert(parent.b.subscribe(AnyObserver { sink.on2($0) }))
+            group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
+            group.insert(parent.b.subscribeInput(AnyObserver { sink.on2($0) }, ownObserver: true))
             return SinkAndSubscription(sink: sink, subscription: group)
         }
     }
@@ -79,9 +79,9 @@ final class Zip3<A, B, C, Result>: Producer<Result> {
             let parent = unsafeDowncast(producer, to: Zip3<A, B, C, Result>.self)
             let sink = Zip3Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
-            group.insert(parent.a.subscribe(AnyObserver { sink.on1($0) }))
-            group.insert(parent.b.subscribe(AnyObserver { sink.on2($0) }))
-            group.insert(parent.c.subscribe(AnyObserver { sink.on3($0) }))
+            group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
+            group.insert(parent.b.subscribeInput(AnyObserver { sink.on2($0) }, ownObserver: true))
+            group.insert(parent.c.subscribeInput(AnyObserver { sink.on3($0) }, ownObserver: true))
             return SinkAndSubscription(sink: sink, subscription: group)
         }
     }
@@ -129,10 +129,10 @@ final class Zip4<A, B, C, D, Result>: Producer<Result> {
             let parent = unsafeDowncast(producer, to: Zip4<A, B, C, D, Result>.self)
             let sink = Zip4Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
-            group.insert(parent.a.subscribe(AnyObserver { sink.on1($0) }))
-            group.insert(parent.b.subscribe(AnyObserver { sink.on2($0) }))
-            group.insert(parent.c.subscribe(AnyObserver { sink.on3($0) }))
-            group.insert(parent.d.subscribe(AnyObserver { sink.on4($0) }))
+            group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
+            group.insert(parent.b.subscribeInput(AnyObserver { sink.on2($0) }, ownObserver: true))
+            group.insert(parent.c.subscribeInput(AnyObserver { sink.on3($0) }, ownObserver: true))
+            group.insert(parent.d.subscribeInput(AnyObserver { sink.on4($0) }, ownObserver: true))
             return SinkAndSubscription(sink: sink, subscription: group)
         }
     }
