@@ -11,6 +11,9 @@ private let e2 = BenchError(2)
 /// and the real RxSwift row): docs/decisions/completion-rules.md.
 let rxSwiftRows: Set<Semantics> = [.rxSwift]
 
+/// The rows that keep SwiftSignalKit's rules (`signal` and its variants, and the real SwiftSignalKit row).
+let swiftSignalKitRows: Set<Semantics> = [.swiftSignalKit]
+
 private func sub(_ start: Int, _ end: Int? = nil) -> SubscriptionInterval { SubscriptionInterval(start, end) }
 
 /// A hot source 1@210, 2@220, 3@230, completed@240 (and a 0@150 nobody sees).
@@ -157,7 +160,11 @@ public enum Catalogue {
             "take(0): completes without subscribing upstream", sources: [hot123],
             expected: [.completed(200)],
             subscriptions: [[]]
-        ) { c in .take(c.source(0), count: 0) },
+        ) { c in .take(c.source(0), count: 0) }
+            // SwiftSignalKit counts each value and completes when the count reaches `count`; at 0 no value
+            // passes and the count never equals it, so take(0) subscribes and completes with its source
+            // (Signal_Take.swift:3-28 at the pinned fork).
+            .rule(swiftSignalKitRows, [.completed(240)], [[sub(200, 240)]]),
         ConformanceCase(
             "take: error before count", sources: [hot123Error],
             expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],

@@ -63,15 +63,17 @@ final class SignalEngineTests: TimeLimitedTestCase {
         XCTAssertEqual(recorder.events, ["0", "20", "40", "|"])
     }
 
-    func testTakeZeroDoesNotStartUpstream() {
-        var started = false
-        let source = Signal<Int, TestError> { _ in
-            started = true
-            return EmptyDisposable
-        }
+    /// SwiftSignalKit's take(0) (Signal_Take.swift:3-28): upstream starts, no value passes, and it completes
+    /// with upstream, not at once.
+    func testTakeZeroStartsUpstreamAndCompletesWithIt() {
+        let pipe = Pipe<Int, TestError>()
         let recorder = Recorder<Int>()
-        _ = recorder.start(source |> take(0))
-        XCTAssertFalse(started)
+        _ = recorder.start(pipe.signal() |> take(0))
+        XCTAssertEqual(recorder.events, [])
+        pipe.putNext(1)
+        pipe.putNext(2)
+        XCTAssertEqual(recorder.events, [])
+        pipe.putCompletion()
         XCTAssertEqual(recorder.events, ["|"])
     }
 

@@ -1,15 +1,28 @@
 /// A cold stream: a value wrapping one closure that, given a subscriber, starts producing and returns
 /// what stops it. Operators are free functions returning `(Signal) -> Signal`, composed with `|>`.
 ///
-/// SwiftSignalKit's `Signal` is a final class; here it is a struct, so building a chain allocates only
-/// the generator closures' contexts, not one object per stage as well.
+/// SwiftSignalKit's `Signal` is a final class (Signal.swift:45-50 at the pinned fork); here it is a struct, so
+/// building a chain allocates only the generator closures' contexts, not one object per stage as well. The
+/// locked variants keep the library's class.
+#if SIGNAL_LOCKED
+public final class Signal<T, E> {
+    let generator: (Subscriber<T, E>) -> Disposable
+
+    public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
+        self.generator = generator
+    }
+}
+#else
 public struct Signal<T, E> {
     let generator: (Subscriber<T, E>) -> Disposable
 
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
     }
+}
+#endif
 
+extension Signal {
     /// Subscribes: the handlers go into a new `Subscriber`, the generator runs on the calling thread.
     /// The returned disposable ends the subscription.
     @discardableResult
@@ -20,9 +33,31 @@ public struct Signal<T, E> {
     ) -> Disposable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         subscriber.attach(generator(subscriber))
+        #if SIGNAL_LOCKED
+        // SwiftSignalKit returns the subscriber wrapped in a `SubscriberDisposable` (Signal.swift:30-43, 57):
+        // one more object per start.
+        return SubscriberDisposable(subscriber)
+        #else
         return subscriber
+        #endif
     }
 }
+
+#if SIGNAL_LOCKED
+/// `signal-locked`: what SwiftSignalKit's `start` returns, a `SubscriberDisposable` (Signal.swift:30-43):
+/// disposing it ends the subscriber and disposes upstream, which the subscriber does itself here.
+private final class SubscriberDisposable<T, E>: Disposable {
+    private let subscriber: Subscriber<T, E>
+
+    init(_ subscriber: Subscriber<T, E>) {
+        self.subscriber = subscriber
+    }
+
+    func dispose() {
+        subscriber.dispose()
+    }
+}
+#endif
 
 /// SwiftSignalKit's error type for signals that cannot fail.
 public enum NoError: Error {}

@@ -1,6 +1,20 @@
 /// Drops values equal to the previous one.
 public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal<T, E> { subscriber in
+        #if SIGNAL_LOCKED
+        let last = AtomicState<T?>(nil)
+        return signal.start(
+            next: { value in
+                let passes = last.modify { last in
+                    if let previous = last, previous == value { return false }
+                    last = value
+                    return true
+                }
+                if passes { subscriber.putNext(value) }
+            },
+            error: { subscriber.putError($0) },
+            completed: { subscriber.putCompletion() })
+        #else
         let last = StageState<T?>(nil)
         return signal.start(
             next: {
@@ -10,14 +24,29 @@ public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Sig
             },
             error: { subscriber.putError($0) },
             completed: { subscriber.putCompletion() })
+        #endif
     }
 }
 
-/// Drops values `isEqual` calls equal to the previous forwarded one: the key and comparer forms.
-// SwiftSignalKit has only the `Equatable` form; a key or comparer is the same stage with the test supplied.
+/// Drops values `isEqual` calls equal to the previous forwarded one: the comparer form (Signal_Mapping.swift:109-119
+/// at the pinned fork); a key is the same stage with the test supplied.
 public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal<T, E> { subscriber in
+            #if SIGNAL_LOCKED
+            let last = AtomicState<T?>(nil)
+            return signal.start(
+                next: { value in
+                    let passes = last.modify { last in
+                        if let previous = last, isEqual(previous, value) { return false }
+                        last = value
+                        return true
+                    }
+                    if passes { subscriber.putNext(value) }
+                },
+                error: { subscriber.putError($0) },
+                completed: { subscriber.putCompletion() })
+            #else
             let last = StageState<T?>(nil)
             return signal.start(
                 next: {
@@ -27,6 +56,7 @@ public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (Si
                 },
                 error: { subscriber.putError($0) },
                 completed: { subscriber.putCompletion() })
+            #endif
         }
     }
 }

@@ -1,0 +1,46 @@
+#if SIGNAL_LOCKED
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `signal-locked`: SwiftSignalKit's `Atomic` (Atomic.swift at the pinned fork), where its `take` and
+/// `distinctUntilChanged` keep their state (Signal_Take.swift:6-15, Signal_Mapping.swift:84-94, 109-119): an
+/// object per subscription, its value read and written under its mutex on every event. The mutex is stored
+/// inline, as in Telegram's SwiftSignalKit and in this engine's `Subscriber`; the fork allocates it as an
+/// object of its own (SMutexLock.swift). The lean engine keeps this state in an unlocked `StageState`.
+final class AtomicState<Value>: @unchecked Sendable {
+    // Guards `value`; never held while calling out (the callers act on what `modify` returns).
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var mutex = pthread_mutex_t()
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(&mutex, nil)
+        #if DEBUG
+        LiveObjects.created()
+        #endif
+    }
+
+    deinit {
+        pthread_mutex_destroy(&mutex)
+        #if DEBUG
+        LiveObjects.destroyed()
+        #endif
+    }
+
+    @inline(__always)
+    func modify<Result>(_ body: (inout Value) -> Result) -> Result {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body(&value)
+    }
+}
+#endif
