@@ -46,6 +46,13 @@ of the files it matches. A marker naming a missing file, a glob matching none or
 fails with one line naming the document, the line and the file. Exit 1 on any failure.
 
     scripts/check-doc-figures.py [FILES...]      (default: README.md and docs/**/*.md)
+    scripts/check-doc-figures.py --rewrite [FILES...]
+
+--rewrite: after the results file of a table was regenerated, writes into each stale cell the figure it stands
+for (four significant digits at most, as scripts/proxies.py prints them), where the cell's stale figure is a
+plain number and its pinned statistic is one value; what it cannot rewrite (a figure with a unit, a ratio, a
+figure with no value or several) is still reported, and the exit status is that of a check after the rewrite.
+Review the diff: the text around a table may quote the old figures.
 """
 import csv
 import glob
@@ -56,6 +63,7 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rxcsv  # noqa: E402
+from proxies import figure as printed_figure  # noqa: E402
 
 MARKER = re.compile(r"<!--\s*figures:\s*(\S+)(.*?)-->")
 OPTION = re.compile(r"^(engine|workload|metric|stat)(?:\[(\d+)\])?=(\S+)$")
@@ -83,6 +91,7 @@ RATIO = re.compile(r"^(\d+(?:\.\d+)?)x$")
 PARTS = re.compile(r"\s*[|/;]\s*|\s+\(|\)|\.\.")
 
 
+REWRITES = []  # with --rewrite: (path, line number, column, stale text, figure), collected by check_table
 CHECKED = []   # every figure compared with its pinned statistic, so that the summary can say how many
 
 
@@ -362,6 +371,9 @@ def check_table(path, line, source, records, options, header, body, first_body_l
                     continue
                 values = [v for r in rows for s, v in r.stats.items() if stat == "any" or s == stat]
                 if not matches(part, values):
+                    if REWRITING and len(set(values)) == 1 and PLAIN_NUMBER.match(part):
+                        REWRITES.append((path, first_body_line + row_index, column, part, printed_figure(values[0])))
+                        continue
                     failures.append(f"{where}: '{part}' is not the {stat} {metric} of {engine} on {workload} "
                                     f"in {source}")
     return failures
@@ -398,8 +410,41 @@ def check(path):
     return failures
 
 
+REWRITING = False
+PLAIN_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+
+
+def rewrite(rewrites):
+    """Writes each figure into its cell: `column` (1-based) of the table row at `line` (1-based)."""
+    by_path = {}
+    for path, line, column, stale, value in rewrites:
+        by_path.setdefault(path, []).append((line, column, stale, value))
+    for path, edits in by_path.items():
+        lines = open(path, encoding="utf-8").read().split("\n")
+        for line, column, stale, value in edits:
+            cells = lines[line - 1].split("|")   # cells[0] is the text before the first bar
+            cells[column] = re.sub(rf"(?<![\d.]){re.escape(stale)}(?![\d.])", value, cells[column], count=1)
+            lines[line - 1] = "|".join(cells)
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("\n".join(lines))
+        print(f"check-doc-figures: rewrote {len(edits)} figure(s) in {path}")
+
+
 def main():
-    files = sys.argv[1:] or ["README.md"] + sorted(glob.glob("docs/**/*.md", recursive=True))
+    global REWRITING
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--rewrite"]:
+        REWRITING, arguments = True, arguments[1:]
+    files = arguments or ["README.md"] + sorted(glob.glob("docs/**/*.md", recursive=True))
+    if REWRITING:
+        for path in files:
+            try:
+                check(path)
+            except (OSError, UnicodeDecodeError):
+                pass   # reported by the check below
+        rewrite(REWRITES)
+        REWRITING = False
+        CHECKED.clear()
     failures = []
     for path in files:
         try:

@@ -200,3 +200,21 @@ def test_a_metric_column_pins_each_rows_metric(tmp_path):
     assert check("mallocs/event", "15").returncode == 0
     wrong = check("mallocs/event", "42.07")
     assert wrong.returncode == 1 and "'42.07' is not the median mallocs_per_event of sink on W" in wrong.stderr
+
+
+def test_rewrite_writes_the_pinned_figure_into_a_stale_cell_and_leaves_what_it_cannot(tmp_path):
+    results = tmp_path / "run.csv"
+    results.write_text(HEADER + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,"
+                       "ns/event,5,21.0134,20.8,21.9,0.1,21.5,21.8,21.9,\n"
+                       "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,MapFilterPumping,seed,,ns_per_event,"
+                       "ns/event,5,1234.5,1200,1300,2,1250,1290,1299,\n")
+    doc = tmp_path / "doc.md"
+    doc.write_text(f"<!-- figures: {results} metric=ns_per_event -->\n\n| workload | sink |\n|---|---|\n"
+                   "| CreateMapFilter | 19.50 |\n| MapFilterPumping | 1.1 µs |\n")
+    result = subprocess.run([sys.executable, str(SCRIPT), "--rewrite", str(doc)], capture_output=True, text=True)
+    text = doc.read_text()
+    assert "| CreateMapFilter | 21.01 |" in text
+    # A figure with a unit is left for a person, and still fails the check that follows the rewrite.
+    assert "| MapFilterPumping | 1.1 µs |" in text
+    assert result.returncode == 1 and "'1.1 µs' is not the median" in result.stderr
+    assert check_doc(doc).returncode == 1
