@@ -69,6 +69,9 @@ let variants = [
     EngineVariant(
         engine: "SubscriberEngineDependency", adapter: "SubscriberDependencyAdapter",
         defines: ["SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
+    EngineVariant(
+        engine: "SubscriberEngineLockedDependency", adapter: "SubscriberLockedDependencyAdapter",
+        defines: ["SUBSCRIBER_LOCKED", "SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
 ]
 
 // The engine tests that race threads (dispose against delivery, concurrent senders, disposables disposed twice
@@ -80,6 +83,7 @@ let variantRaceTests: [Target] = [
     ("SignalEngineLockedTests", "SignalEngineLocked", "SIGNAL_LOCKED_TESTS"),
     ("SignalEngineLockedDependencyTests", "SignalEngineLockedDependency", "SIGNAL_LOCKED_DEPENDENCY_TESTS"),
     ("SubscriberEngineDependencyTests", "SubscriberEngineDependency", "SUBSCRIBER_DEPENDENCY_TESTS"),
+    ("SubscriberEngineLockedDependencyTests", "SubscriberEngineLockedDependency", "SUBSCRIBER_LOCKED_DEPENDENCY_TESTS"),
 ].map { name, engine, define in
     .testTarget(
         name: name, dependencies: [.target(name: engine)],

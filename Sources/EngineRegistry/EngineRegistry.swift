@@ -13,6 +13,7 @@ import SinkLockedAdapter
 import SinkLockedDependencyAdapter
 import SubscriberAdapter
 import SubscriberDependencyAdapter
+import SubscriberLockedDependencyAdapter
 
 /// The engines and reference rows rxbench can run, in report order.
 public enum EngineRegistry {
@@ -32,6 +33,7 @@ public enum EngineRegistry {
         RegisteredEngine(SubscriberAdapter(.direct)),
         RegisteredEngine(SubscriberAdapter(.takeOneAsync)),
         RegisteredEngine(SubscriberDependencyAdapter()),
+        RegisteredEngine(SubscriberLockedDependencyAdapter()),
         RegisteredEngine(BaselineAdapter()),
         RegisteredEngine(StageLoopAdapter()),
         RegisteredEngine(OpenCombineAdapter()),

@@ -1,11 +1,17 @@
 import RxBenchCore
-#if SUBSCRIBER_DEPENDENCY
+#if SUBSCRIBER_LOCKED
+import SubscriberEngineLockedDependency
+#elseif SUBSCRIBER_DEPENDENCY
 import SubscriberEngineDependency
 #else
 import SubscriberEngine
 #endif
 
-#if SUBSCRIBER_DEPENDENCY
+#if SUBSCRIBER_LOCKED
+/// `subscriber-locked-dependency`: `subscriber` with ReactiveObjC's per-event locks and copies, built as a
+/// package dependency is (docs/decisions/fidelity.md).
+public typealias SubscriberLockedDependencyAdapter = SubscriberEngineAdapter
+#elseif SUBSCRIBER_DEPENDENCY
 /// `subscriber-dependency`: `subscriber` built as a package dependency is (docs/decisions/fidelity.md).
 public typealias SubscriberDependencyAdapter = SubscriberEngineAdapter
 #else
@@ -14,7 +20,8 @@ public typealias SubscriberAdapter = SubscriberEngineAdapter
 #endif
 
 /// The `subscriber` engine family: one engine and one translation, three ids. The same source is compiled
-/// again as the module of `subscriber-dependency` (Package.swift), whose ids end in `-dependency`.
+/// again as the modules of `subscriber-dependency` and `subscriber-locked-dependency` (Package.swift), whose
+/// ids end in `-dependency` and `-locked-dependency`.
 /// - `subscriber`: RACSignal with every stream operator derived from `bind` (map and filter are
 ///   `flattenMap` into `return`/`empty` signals, as RACStream has them); asyncMap/asyncFilter through a
 ///   one-time signal, as the RAC extension `st_asyncMap` does.
@@ -33,7 +40,13 @@ public struct SubscriberEngineAdapter: EngineAdapter {
     }
 
     public var descriptor: EngineDescriptor {
-        #if SUBSCRIBER_DEPENDENCY
+        #if SUBSCRIBER_LOCKED
+        let built = descriptorOfThisBuild
+        return EngineDescriptor(
+            id: built.id + "-locked-dependency", role: .variant,
+            modelledOn: built.modelledOn + " with ReactiveObjC's per-event locks, built as a package dependency",
+            semantics: built.semantics)
+        #elseif SUBSCRIBER_DEPENDENCY
         let built = descriptorOfThisBuild
         return EngineDescriptor(
             id: built.id + "-dependency", role: .variant, modelledOn: built.modelledOn + ", built as a package dependency",

@@ -1,5 +1,7 @@
 import RxBenchCore
-#if SUBSCRIBER_DEPENDENCY
+#if SUBSCRIBER_LOCKED
+import SubscriberEngineLockedDependency
+#elseif SUBSCRIBER_DEPENDENCY
 import SubscriberEngineDependency
 #else
 import SubscriberEngine

@@ -19,6 +19,12 @@ struct ArgumentTests {
         }
     }
 
+    @Test("--help names the conformance subcommand, which is dispatched by hand and so is not in the usage")
+    func helpNamesConformance() {
+        let help = RxBenchCommand.helpMessage(columns: 400)
+        #expect(help.contains("rxbench conformance [--engine <ids>]"))
+    }
+
     @Test("an unknown workload names the groups")
     func unknownWorkload() throws {
         let text = try #require(message(["--workload", "MapFilterPumpin"]))

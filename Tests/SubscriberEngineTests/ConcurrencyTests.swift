@@ -1,7 +1,9 @@
 import Dispatch
 import Synchronization
 import XCTest
-#if SUBSCRIBER_DEPENDENCY_TESTS
+#if SUBSCRIBER_LOCKED_DEPENDENCY_TESTS
+@testable import SubscriberEngineLockedDependency
+#elseif SUBSCRIBER_DEPENDENCY_TESTS
 @testable import SubscriberEngineDependency
 #else
 @testable import SubscriberEngine

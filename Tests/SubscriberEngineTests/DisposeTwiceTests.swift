@@ -1,5 +1,7 @@
 import XCTest
-#if SUBSCRIBER_DEPENDENCY_TESTS
+#if SUBSCRIBER_LOCKED_DEPENDENCY_TESTS
+@testable import SubscriberEngineLockedDependency
+#elseif SUBSCRIBER_DEPENDENCY_TESTS
 @testable import SubscriberEngineDependency
 #else
 @testable import SubscriberEngine

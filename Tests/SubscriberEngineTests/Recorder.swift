@@ -1,5 +1,7 @@
 import Synchronization
-#if SUBSCRIBER_DEPENDENCY_TESTS
+#if SUBSCRIBER_LOCKED_DEPENDENCY_TESTS
+import SubscriberEngineLockedDependency
+#elseif SUBSCRIBER_DEPENDENCY_TESTS
 import SubscriberEngineDependency
 #else
 import SubscriberEngine

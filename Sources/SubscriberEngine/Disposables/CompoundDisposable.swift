@@ -22,6 +22,17 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     public override init() { super.init() }
 
+    #if SUBSCRIBER_LOCKED
+    /// `subscriber-locked-dependency`: RACCompoundDisposable reads `disposed` under its mutex
+    /// (RACCompoundDisposable.m:63-69), and every passthrough subscriber and bind stage checks it per event
+    /// (RACPassthroughSubscriber.m:71, RACSignal.m:150). The lean engine's check is an atomic load. The lock
+    /// is this engine's one-word lock, not RAC's `pthread_mutex_t`: uncontended, each is one atomic
+    /// read-modify-write to take and a store to release.
+    public override var isDisposed: Bool {
+        lock.withLock { disposedFlag.load(ordering: .relaxed) }
+    }
+    #endif
+
     public init(_ disposables: [Disposable]) {
         super.init()
         for disposable in disposables { add(disposable) }

@@ -27,7 +27,12 @@ public class Disposable: @unchecked Sendable {
 
     deinit { liveObjectDestroyed() }
 
+    #if SUBSCRIBER_LOCKED
+    /// Overridden by `CompoundDisposable` in `subscriber-locked-dependency`, whose check takes its lock.
+    public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+    #else
     public final var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+    #endif
 
     /// Idempotent; callable from any thread, also during delivery.
     public func dispose() {

@@ -54,8 +54,13 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     }
 
     public func sendNext(_ value: Value) {
+        #if SUBSCRIBER_LOCKED
+        // RACSubject copies its subscriber array under its lock for every event (RACSubject.m:80-89).
+        let subscribers = withState { $0.terminal == nil ? $0.subscribers.map { $0 } : [] }
+        #else
         // A snapshot of the list: a retain, no copy (the array is copied only if a removal races).
         let subscribers = withState { $0.terminal == nil ? $0.subscribers : [] }
+        #endif
         for subscriber in subscribers { subscriber.sendNext(value) }
     }
 

@@ -1,0 +1,1 @@
+../SubscriberEngineTests/ConcurrencyTests.swift

@@ -1,0 +1,1 @@
+../SubscriberEngineTests/DisposeRaceTests.swift
