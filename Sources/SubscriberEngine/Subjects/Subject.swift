@@ -55,8 +55,15 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
 
     public func sendNext(_ value: Value) {
         #if SUBSCRIBER_LOCKED
-        // RACSubject copies its subscriber array under its lock for every event (RACSubject.m:80-89).
-        let subscribers = withState { $0.terminal == nil ? $0.subscribers.map { $0 } : [] }
+        // RACSubject copies its subscriber array under its lock for every event (RACSubject.m:80-89): one
+        // allocation, as `[NSArray copy]`.
+        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
+            guard state.terminal == nil else { return [] }
+            var copy: [PassthroughSubscriber<Value>] = []
+            copy.reserveCapacity(state.subscribers.count)
+            copy.append(contentsOf: state.subscribers)
+            return copy
+        }
         #else
         // A snapshot of the list: a retain, no copy (the array is copied only if a removal races).
         let subscribers = withState { $0.terminal == nil ? $0.subscribers : [] }
