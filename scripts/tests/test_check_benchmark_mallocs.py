@@ -151,13 +151,13 @@ def fake_swift_package(checker, outcomes, monkeypatch):
     paths = []
 
     class Result:
-        def __init__(self, code):
-            self.returncode, self.stdout, self.stderr = code, "", ""
+        def __init__(self, code, output=""):
+            self.returncode, self.stdout, self.stderr = code, output, ""
 
     def fake_run(command, **_):
         path = command[command.index("--path") + 1]
         paths.append(path)
-        code = outcomes.pop(0)
+        code, output = outcomes.pop(0) if isinstance(outcomes[0], tuple) else (outcomes.pop(0), "")
         if code == 0:
             with open(os.path.join(path, "export.jmh.json"), "w") as handle:
                 handle.write("[]")
@@ -165,11 +165,11 @@ def fake_swift_package(checker, outcomes, monkeypatch):
             # A crashed attempt may leave a partial export behind; it must never be read.
             with open(os.path.join(path, "partial.jmh.json"), "w") as handle:
                 handle.write("[")
-        return Result(code)
+        return Result(code, output)
 
     # The script's own name for the subprocess module, so that nothing else sees the fake.
     monkeypatch.setattr(checker, "subprocess", type("FakeSubprocess", (), {
-        "run": staticmethod(fake_run), "PIPE": subprocess.PIPE}))
+        "run": staticmethod(fake_run), "PIPE": subprocess.PIPE, "STDOUT": subprocess.STDOUT}))
     return paths
 
 
@@ -202,6 +202,36 @@ def test_a_failing_benchmark_is_not_rerun(tmp_path, monkeypatch):
         assert "exited 1" in str(error)
     else:
         raise AssertionError("a failing run passed")
+    assert len(paths) == 1
+
+
+INTERPOSER_BACKTRACE = (
+    "*** Program crashed: Bad pointer dereference at 0x00007f78e597cffc ***\n"
+    'Thread 1 "oot.default-qos" crashed:\n\n'
+    "  0 [inlined]               0x00007f78ed602710 malloc_interposer_is_ours in libMallocInterposerSwift.so\n"
+    "  1                         0x00007f78ed602710 replacement_free + 16 in libMallocInterposerSwift.so\n"
+    "error: benchmarkCrashed\n")
+ENGINE_BACKTRACE = INTERPOSER_BACKTRACE.replace(
+    "malloc_interposer_is_ours in libMallocInterposerSwift.so", "CombineLatestSink.on in RxBenchCatalogue")
+
+
+def test_a_crash_in_the_malloc_interposer_is_run_once_more(tmp_path, capsys, monkeypatch):
+    checker = load_checker()
+    paths = fake_swift_package(checker, [(1, INTERPOSER_BACKTRACE), 0], monkeypatch)
+    export = checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
+    assert len(paths) == 2 and export == os.path.join(paths[1], "export.jmh.json")
+    assert "crashed in package-benchmark's malloc interposer; running it once more" in capsys.readouterr().err
+
+
+def test_a_benchmark_crash_elsewhere_is_not_rerun(tmp_path, monkeypatch):
+    checker = load_checker()
+    paths = fake_swift_package(checker, [(1, ENGINE_BACKTRACE), 0], monkeypatch)
+    try:
+        checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
+    except checker.InputError as error:
+        assert "exited 1" in str(error)
+    else:
+        raise AssertionError("a benchmark that crashed in rxbench's code passed")
     assert len(paths) == 1
 
 
