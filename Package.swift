@@ -22,12 +22,15 @@ let hotPath: [SwiftSetting] = [
 // their own locks and atomics); thread safety is checked by the race tests under ThreadSanitizer.
 let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 
-// Fidelity variants (docs/decisions/fidelity.md): the same engine sources compiled again as another module with
-// compile-time conditions, so that the default engine carries nothing of its variants, not even a branch.
-// Each variant's folders are symbolic links to the engine's and its adapter's folders.
+// Fidelity variants (docs/decisions/fidelity.md; Variants/README.md): an engine's sources compiled again as another
+// module under compile-time conditions, so that the default engine carries nothing of its variants, not even a
+// branch. This list is the one place a variant is declared. Each variant's folders are the symbolic links in
+// Variants/ to its engine's, its adapter's and its engine's Lifecycle tests' folders, and each is compiled with
+// `-module-alias` so that those sources' `import SinkEngine` (say) finds the variant's module.
 //   SINK_FUSED       `sink-fused`: RxSwift 5's composeMap fusion of consecutive maps.
 //   SINK_LOCKED      `sink-locked`: RxSwift 6's locks (AtomicInt as an NSLock subclass, NSRecursiveLock).
 //   SIGNAL_LOCKED    `signal-locked`: SwiftSignalKit's pthread mutexes.
+//   SUBSCRIBER_LOCKED  `subscriber-locked-dependency`: ReactiveObjC's locks at its places.
 //   SUBSCRIBER_DEPENDENCY  `subscriber-dependency`: `subscriber` (whose locks are already at ReactiveObjC's places)
 //                    built as below; ReactiveObjC is Objective-C, whose messages are never inlined or
 //                    specialised into the app either.
@@ -39,56 +42,58 @@ let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 //                    grammar's sequential events, where the lean engines skip the runtime's check) are
 //                    compiled without the attribute: neither library marks any property so.
 struct EngineVariant {
-    let engine: String, adapter: String, defines: [String]
+    /// The engine module compiled again, the variant's module, its adapter module and the conditions.
+    let base: String, engine: String, adapter: String, defines: [String]
     /// false: the engine module is compiled as a package dependency is (no `-cross-module-optimization`).
     var crossModule = true
+    /// The engine's Tests/<base>Tests/Lifecycle (dispose races, disposing twice, leaks, concurrent senders) run
+    /// again on the variant: every variant that changes locks or how the engine is built. `sink-fused` changes
+    /// neither.
+    var lifecycleTests = true
 
     var targets: [Target] {
         let conditions = defines.map { SwiftSetting.define($0) }
+        // `import SinkEngine` in the shared sources means this variant's module.
+        let alias = SwiftSetting.unsafeFlags(["-module-alias", "\(base)=\(engine)"])
         let engineModule: [SwiftSetting] = crossModule ? engineSettings : [.swiftLanguageMode(.v5)]
-        return [
+        var targets: [Target] = [
             .target(
-                name: engine, dependencies: ["LockWait"], path: "Sources/\(engine)",
+                name: engine, dependencies: ["LockWait"], path: "Variants/\(engine)",
                 swiftSettings: engineModule + conditions),
             .target(
-                name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Sources/\(adapter)",
-                swiftSettings: engineSettings + conditions),
+                name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Variants/\(adapter)",
+                swiftSettings: engineSettings + conditions + [alias]),
         ]
+        if lifecycleTests {
+            targets.append(
+                .testTarget(
+                    name: "\(engine)Tests", dependencies: [.target(name: engine)], path: "Variants/\(engine)Tests",
+                    swiftSettings: [.swiftLanguageMode(.v5), alias]))
+        }
+        return targets
     }
 }
 let variants = [
-    EngineVariant(engine: "SinkEngineFused", adapter: "SinkFusedAdapter", defines: ["SINK_FUSED"]),
-    EngineVariant(engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
     EngineVariant(
-        engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
+        base: "SinkEngine", engine: "SinkEngineFused", adapter: "SinkFusedAdapter", defines: ["SINK_FUSED"],
+        lifecycleTests: false),
+    EngineVariant(base: "SinkEngine", engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
+    EngineVariant(
+        base: "SinkEngine", engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
         defines: ["SINK_LOCKED", "SINK_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
-    EngineVariant(engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", defines: ["SIGNAL_LOCKED"]),
     EngineVariant(
-        engine: "SignalEngineLockedDependency", adapter: "SignalLockedDependencyAdapter",
+        base: "SignalEngine", engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", defines: ["SIGNAL_LOCKED"]),
+    EngineVariant(
+        base: "SignalEngine", engine: "SignalEngineLockedDependency", adapter: "SignalLockedDependencyAdapter",
         defines: ["SIGNAL_LOCKED", "SIGNAL_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
     EngineVariant(
-        engine: "SubscriberEngineDependency", adapter: "SubscriberDependencyAdapter",
+        base: "SubscriberEngine", engine: "SubscriberEngineDependency", adapter: "SubscriberDependencyAdapter",
         defines: ["SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
     EngineVariant(
-        engine: "SubscriberEngineLockedDependency", adapter: "SubscriberLockedDependencyAdapter",
+        base: "SubscriberEngine", engine: "SubscriberEngineLockedDependency",
+        adapter: "SubscriberLockedDependencyAdapter",
         defines: ["SUBSCRIBER_LOCKED", "SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
 ]
-
-// The engine tests that race threads (dispose against delivery, concurrent senders, disposables disposed twice
-// and from two threads), run again on the variants that change locks or how the engine is built: each folder
-// holds symbolic links to the engine test target's files, which import the variant's module under the define.
-let variantRaceTests: [Target] = [
-    ("SinkEngineLockedTests", "SinkEngineLocked", "SINK_LOCKED_TESTS"),
-    ("SinkEngineLockedDependencyTests", "SinkEngineLockedDependency", "SINK_LOCKED_DEPENDENCY_TESTS"),
-    ("SignalEngineLockedTests", "SignalEngineLocked", "SIGNAL_LOCKED_TESTS"),
-    ("SignalEngineLockedDependencyTests", "SignalEngineLockedDependency", "SIGNAL_LOCKED_DEPENDENCY_TESTS"),
-    ("SubscriberEngineDependencyTests", "SubscriberEngineDependency", "SUBSCRIBER_DEPENDENCY_TESTS"),
-    ("SubscriberEngineLockedDependencyTests", "SubscriberEngineLockedDependency", "SUBSCRIBER_LOCKED_DEPENDENCY_TESTS"),
-].map { name, engine, define in
-    .testTarget(
-        name: name, dependencies: [.target(name: engine)],
-        swiftSettings: [.swiftLanguageMode(.v5), .define(define)])
-}
 
 let package = Package(
     name: "rxbench",
@@ -194,5 +199,5 @@ let package = Package(
         .testTarget(name: "SinkEngineTests", dependencies: ["SinkEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SignalEngineTests", dependencies: ["SignalEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SubscriberEngineTests", dependencies: ["SubscriberEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-    ] + variants.flatMap(\.targets) + variantRaceTests
+    ] + variants.flatMap(\.targets)
 )

@@ -1,12 +1,6 @@
 import Dispatch
 import RxBenchCore
-#if SIGNAL_DEPENDENCY
-import SignalEngineLockedDependency
-#elseif SIGNAL_LOCKED
-import SignalEngineLocked
-#else
 import SignalEngine
-#endif
 
 #if SIGNAL_DEPENDENCY
 /// `signal-locked-dependency`: `signal-locked` built as a package dependency is (docs/decisions/fidelity.md).

@@ -1,11 +1,5 @@
 import RxBenchCore
-#if SIGNAL_DEPENDENCY
-import SignalEngineLockedDependency
-#elseif SIGNAL_LOCKED
-import SignalEngineLocked
-#else
 import SignalEngine
-#endif
 
 /// The recursive translation of a `Flow`. `state` is the state signal of the innermost enclosing
 /// `.system`, which `.feedbackState` stands for.

@@ -1,14 +1,6 @@
 import Dispatch
 import RxBenchCore
-#if SINK_FUSED
-import SinkEngineFused
-#elseif SINK_DEPENDENCY
-import SinkEngineLockedDependency
-#elseif SINK_LOCKED
-import SinkEngineLocked
-#else
 import SinkEngine
-#endif
 
 /// One recursive translation of a `Flow` into the sink engine's operators. Selectors, factories and
 /// handlers translate the flow they return at the time the engine asks for it.

@@ -1,13 +1,5 @@
 import RxBenchCore
-#if SINK_FUSED
-import SinkEngineFused
-#elseif SINK_DEPENDENCY
-import SinkEngineLockedDependency
-#elseif SINK_LOCKED
-import SinkEngineLocked
-#else
 import SinkEngine
-#endif
 
 #if SINK_FUSED
 /// `sink-fused`: the `sink` engine with RxSwift 5's composeMap fusion (docs/decisions/fidelity.md).

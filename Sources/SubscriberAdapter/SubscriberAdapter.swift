@@ -1,11 +1,5 @@
 import RxBenchCore
-#if SUBSCRIBER_LOCKED
-import SubscriberEngineLockedDependency
-#elseif SUBSCRIBER_DEPENDENCY
-import SubscriberEngineDependency
-#else
 import SubscriberEngine
-#endif
 
 #if SUBSCRIBER_LOCKED
 /// `subscriber-locked-dependency`: `subscriber` with ReactiveObjC's per-event locks and copies, built as a

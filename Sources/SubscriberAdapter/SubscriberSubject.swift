@@ -1,11 +1,5 @@
 import RxBenchCore
-#if SUBSCRIBER_LOCKED
-import SubscriberEngineLockedDependency
-#elseif SUBSCRIBER_DEPENDENCY
-import SubscriberEngineDependency
-#else
 import SubscriberEngine
-#endif
 
 /// The adapter's subject: one of the engine's three subject classes.
 public enum SubscriberSubject: Sendable {

@@ -1,11 +1,5 @@
 import RxBenchCore
-#if SUBSCRIBER_LOCKED
-import SubscriberEngineLockedDependency
-#elseif SUBSCRIBER_DEPENDENCY
-import SubscriberEngineDependency
-#else
 import SubscriberEngine
-#endif
 
 /// The one recursive translation of `Flow` into a `Signal<Int>`, shared by every variant; they differ only
 /// in which `map`, `filter` and `take` it calls and in how asyncMap/asyncFilter end their inner signal.

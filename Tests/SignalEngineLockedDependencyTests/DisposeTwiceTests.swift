@@ -1,1 +1,0 @@
-../SignalEngineTests/DisposeTwiceTests.swift

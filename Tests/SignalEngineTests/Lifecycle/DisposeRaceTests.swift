@@ -1,0 +1,29 @@
+import XCTest
+@testable import SignalEngine
+
+/// Dispose racing delivery on two threads (ARCHITECTURE.md, "What every engine guarantees"), through the
+/// engine's own API.
+final class DisposeRaceTests: TimeLimitedTestCase {
+    /// A `Pipe` into `map` and `filter`: one thread puts values, the other disposes mid-stream.
+    func testDisposeRacingDeliveryThroughAChain() {
+        #if DEBUG
+        let liveAtStart = LiveObjects.count
+        #endif
+        let report = runDisposeRaces(
+            targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
+            budget: DisposeRaceBudget.seconds
+        ) { delivered in
+            let pipe = Pipe<Int, NoError>()
+            let subscription = (pipe.signal() |> map { $0 &+ 1 } |> filter { $0 > 0 }).start(next: { _ in
+                delivered.increment()
+            })
+            return RaceRound(emit: { pipe.putNext($0) }, dispose: { subscription.dispose() })
+        }
+        print("signal dispose race: \(report)")
+        XCTAssertGreaterThanOrEqual(report.raced, DisposeRaceBudget.minimumRaced, "\(report)")
+        XCTAssertEqual(report.deliveredAfterDispose, 0, "\(report)")
+        #if DEBUG
+        XCTAssertEqual(settledLiveObjects(expecting: liveAtStart), liveAtStart, "live objects return to their start")
+        #endif
+    }
+}

@@ -1,1 +1,0 @@
-../SinkEngineTests/SinkDisposerTests.swift

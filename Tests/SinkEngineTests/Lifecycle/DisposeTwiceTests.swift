@@ -1,0 +1,112 @@
+import XCTest
+@testable import SinkEngine
+
+/// Every public disposable of the engine disposed twice, and from two threads at once: each dispose action
+/// runs exactly once, a container disposes what is added after it was disposed at once (and once), and a
+/// disposed subscription receives nothing more. Also run on `sink-locked` and `sink-locked-dependency`
+/// (their test targets link this file).
+final class DisposeTwiceTests: TimeLimitedTestCase {
+    func testEveryDisposableRunsItsActionOnceDisposedTwiceAndFromTwoThreads() {
+        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000) {
+            #if DEBUG
+            LiveObjects.count
+            #else
+            nil
+            #endif
+        }
+    }
+
+    static let cases: [DisposeCase] = [
+        DisposeCase(name: "Disposables.create(with:)") {
+            let ran = ActionCount()
+            let disposable = Disposables.create(with: { ran.increment() })
+            return ({ disposable.dispose() }, { ranOnce(ran) })
+        },
+        DisposeCase(name: "Disposables.create(_:_:)") {
+            let first = ActionCount(), second = ActionCount()
+            let disposable = Disposables.create(
+                Disposables.create(with: { first.increment() }), Disposables.create(with: { second.increment() }))
+            return ({ disposable.dispose() }, { ranOnce(first, "the first's action") ?? ranOnce(second, "the second's action") })
+        },
+        DisposeCase(name: "CompositeDisposable") {
+            let first = ActionCount(), inserted = ActionCount(), late = ActionCount()
+            let composite = CompositeDisposable(Disposables.create(with: { first.increment() }))
+            _ = composite.insert(Disposables.create(with: { inserted.increment() }))
+            return ({ composite.dispose() }, {
+                // Inserted after dispose: disposed at once, and not kept.
+                let key = composite.insert(Disposables.create(with: { late.increment() }))
+                return ranOnce(first, "the first child's action") ?? ranOnce(inserted, "the inserted child's action")
+                    ?? ranOnce(late, "a child inserted after dispose") ?? (key == nil ? nil : "a key for a late child")
+            })
+        },
+        DisposeCase(name: "SerialDisposable") {
+            let current = ActionCount(), replaced = ActionCount(), late = ActionCount()
+            let serial = SerialDisposable()
+            serial.disposable = Disposables.create(with: { replaced.increment() })
+            serial.disposable = Disposables.create(with: { current.increment() })
+            return ({ serial.dispose() }, {
+                serial.disposable = Disposables.create(with: { late.increment() })
+                return ranOnce(replaced, "the replaced one's action") ?? ranOnce(current, "the current one's action")
+                    ?? ranOnce(late, "one set after dispose")
+            })
+        },
+        DisposeCase(name: "SingleAssignmentDisposable") {
+            let ran = ActionCount()
+            let single = SingleAssignmentDisposable()
+            single.setDisposable(Disposables.create(with: { ran.increment() }))
+            return ({ single.dispose() }, { ranOnce(ran) })
+        },
+        DisposeCase(name: "SingleAssignmentDisposable, assigned after dispose") {
+            let ran = ActionCount()
+            let single = SingleAssignmentDisposable()
+            return ({ single.dispose() }, {
+                single.setDisposable(Disposables.create(with: { ran.increment() }))
+                return ranOnce(ran, "the one assigned after dispose")
+            })
+        },
+        DisposeCase(name: "SinkDisposer") {
+            let sink = ActionCount(), subscription = ActionCount()
+            let disposer = SinkDisposer()
+            disposer.setSinkAndSubscription(
+                sink: Disposables.create(with: { sink.increment() }),
+                subscription: Disposables.create(with: { subscription.increment() }))
+            return ({ disposer.dispose() }, { ranOnce(sink, "the sink's") ?? ranOnce(subscription, "the subscription's") })
+        },
+        DisposeCase(name: "a subscription to create -> map") {
+            let ran = ActionCount(), delivered = ActionCount()
+            let observer = ObserverSlot()
+            let subscription = Observable<Int>.create { downstream in
+                observer.value = downstream
+                return Disposables.create(with: { ran.increment() })
+            }.map { $0 + 1 }.subscribe(onNext: { _ in delivered.increment() })
+            observer.value?.onNext(1)
+            return ({ subscription.dispose() }, {
+                observer.value?.onNext(2)
+                return ranOnce(ran, "create's dispose action")
+                    ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
+            })
+        },
+        DisposeCase(name: "a subscription to a PublishSubject") { subjectCase(PublishSubject<Int>(), replays: 0) },
+        DisposeCase(name: "a subscription to a BehaviorSubject") { subjectCase(BehaviorSubject<Int>(value: 0), replays: 1) },
+        DisposeCase(name: "a subscription to a ReplaySubject") {
+            subjectCase(ReplaySubject<Int>.create(bufferSize: 1), replays: 0)
+        },
+    ]
+
+    /// A subscription to `subject`: one value before dispose, one after (which must not arrive).
+    private static func subjectCase(_ subject: SubjectBase<Int>, replays: Int) -> (() -> Void, () -> String?) {
+        let delivered = ActionCount()
+        let subscription = subject.subscribe(onNext: { _ in delivered.increment() })
+        subject.onNext(1)
+        return ({ subscription.dispose() }, {
+            subject.onNext(2)
+            let expected = replays + 1
+            return delivered.value == expected ? nil : "\(delivered.value) values delivered, \(expected) before dispose"
+        })
+    }
+}
+
+/// The observer of a `create`, kept to send after dispose.
+private final class ObserverSlot: @unchecked Sendable {
+    var value: AnyObserver<Int>?
+}

@@ -1,1 +1,0 @@
-../SubscriberEngineTests/DisposeTwiceTests.swift

@@ -1,0 +1,58 @@
+import XCTest
+@testable import SubscriberEngine
+
+/// Dispose racing delivery on two threads (ARCHITECTURE.md, "What every engine guarantees"), through the
+/// engine's own API, for the three engine ids built on it: `subscriber` (bind-derived map and filter;
+/// asyncMap through a one-time signal), `subscriber-direct` (direct map and filter) and `subscriber-take1`
+/// (asyncMap ended by take(1)).
+final class DisposeRaceTests: TimeLimitedTestCase {
+    func testDisposeRacingDeliveryThroughBindChain() {
+        race("subscriber", rounds: DisposeRaceBudget.rounds) { subject in
+            subject.signal.map { $0 &+ 1 }.filter { $0 > 0 }.asyncMap { value, reply in reply(value) }
+        }
+    }
+
+    func testDisposeRacingDeliveryThroughDirectChain() {
+        race("subscriber-direct", rounds: DisposeRaceBudget.rounds) { subject in
+            subject.signal.mapDirect { $0 &+ 1 }.filterDirect { $0 > 0 }
+        }
+    }
+
+    func testDisposeRacingDeliveryThroughTakeOneAsyncMap() {
+        race("subscriber-take1", rounds: DisposeRaceBudget.rounds) { subject in
+            subject.signal.asyncMapUsingTake { value, reply in reply(value &+ 1) }
+        }
+    }
+
+    /// Runs the races on `chain` of a fresh `Subject` per round, then checks the report and the
+    /// live-object count.
+    private func race(_ name: String, rounds: Int, chain: @escaping (Subject<Int>) -> Signal<Int>) {
+        #if DEBUG
+        let liveAtStart = LiveObjects.count
+        #endif
+        let report = runDisposeRaces(
+            targetRaced: rounds, minimumRaced: DisposeRaceBudget.minimumRaced, budget: DisposeRaceBudget.seconds
+        ) { delivered in
+            let subject = Subject<Int>()
+            let subscription = chain(subject).subscribeNext { _ in delivered.increment() }
+            return RaceRound(emit: { subject.sendNext($0) }, dispose: { subscription?.dispose() })
+        }
+        print("\(name) dispose race: \(report)")
+        XCTAssertGreaterThanOrEqual(report.raced, DisposeRaceBudget.minimumRaced, "\(report)")
+        XCTAssertEqual(report.deliveredAfterDispose, 0, "\(report)")
+        #if DEBUG
+        XCTAssertEqual(settledLiveObjects(expecting: liveAtStart), liveAtStart, "live objects return to their start")
+        #endif
+    }
+}
+
+#if DEBUG
+/// The live-object count once it has reached `expected` or stopped moving (up to 2 s).
+private func settledLiveObjects(expecting expected: Int) -> Int {
+    let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+    while LiveObjects.count != expected, DispatchTime.now().uptimeNanoseconds < deadline {
+        usleep(1_000)
+    }
+    return LiveObjects.count
+}
+#endif
