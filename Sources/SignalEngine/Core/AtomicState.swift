@@ -21,19 +21,17 @@ final class AtomicState<Value>: @unchecked Sendable {
     #endif
     private var value: Value
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ value: Value) {
         self.value = value
         pthread_mutex_init(&mutex, nil)
-        #if DEBUG
-        LiveObjects.created()
-        #endif
     }
 
     deinit {
         pthread_mutex_destroy(&mutex)
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     @inline(__always)

@@ -1,15 +1,20 @@
 #if DEBUG
 import Synchronization
 
-/// Live engine objects created per subscription (subscribers, disposables, operator state), for the
-/// leak checks of the conformance suite. Debug builds only: release builds carry no counter at all.
+/// Live engine objects (subscribers, disposables, per-subscription operator state), for the leak checks: the count returns to its start after every subscription
+/// ends. Debug builds only; release builds carry no counter and no token.
 public enum LiveObjects {
-    /// Incremented in every counted initialiser, decremented in the matching deinit.
-    static let counter = Atomic<Int>(0)
+    // Guards nothing but itself: one counter, updated from any thread.
+    private static let counter = Atomic<Int>(0)
 
-    public static var count: Int { counter.load(ordering: .relaxed) }
+    public static var count: Int { counter.load(ordering: .acquiring) }
 
-    static func created() { counter.add(1, ordering: .relaxed) }
-    static func destroyed() { counter.subtract(1, ordering: .relaxed) }
+    /// Counts the object that stores it for as long as that object lives. A counted class declares
+    /// `private let liveObject = LiveObjects.Token()` under `#if DEBUG`; its initialisers and deinit need
+    /// nothing more, and a subclass is counted once, by its base.
+    struct Token: ~Copyable {
+        init() { counter.add(1, ordering: .relaxed) }
+        deinit { counter.subtract(1, ordering: .relaxed) }
+    }
 }
 #endif

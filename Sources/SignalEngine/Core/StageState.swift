@@ -8,16 +8,11 @@ final class StageState<Value>: @unchecked Sendable {
     #endif
     var value: Value
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ value: Value) {
         self.value = value
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 }

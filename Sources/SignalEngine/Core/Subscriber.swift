@@ -44,6 +44,10 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     #endif
     private var upstream: Disposable?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     public init(
         next: @escaping (T) -> Void = { _ in },
         error: @escaping (E) -> Void = { _ in },
@@ -53,16 +57,10 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         self.errorHandler = error
         self.completedHandler = completed
         pthread_mutex_init(&mutex, nil)
-        #if DEBUG
-        LiveObjects.created()
-        #endif
     }
 
     deinit {
         pthread_mutex_destroy(&mutex)
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     /// True once a terminal event was put or the subscription was disposed.
@@ -178,6 +176,10 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     #endif
     var upstream: Disposable?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     public init(
         next: @escaping (T) -> Void = { _ in },
         error: @escaping (E) -> Void = { _ in },
@@ -186,15 +188,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         self.next = next
         self.error = error
         self.completed = completed
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     /// True once a terminal event was put or the subscription was disposed.

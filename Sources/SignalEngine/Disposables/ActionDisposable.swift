@@ -17,17 +17,12 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
         return try body(&action)
     }
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     public init(action: @escaping () -> Void) {
         self.action = action
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     public func dispose() {

@@ -22,17 +22,11 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
         return try body(&state)
     }
 
-    public init() {
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
 
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
-    }
+    public init() {}
 
     public func add(_ disposable: Disposable) {
         let rejected = withState { state -> Bool in

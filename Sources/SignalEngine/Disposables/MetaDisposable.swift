@@ -23,17 +23,11 @@ public final class MetaDisposable: Disposable, @unchecked Sendable {
         return try body(&state)
     }
 
-    public init() {
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
 
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
-    }
+    public init() {}
 
     public func set(_ disposable: Disposable?) {
         let previous = withState { state -> Disposable? in

@@ -89,18 +89,13 @@ final class SubjectRemoval: Disposable, @unchecked Sendable {
     weak var table: SubscriberTable?
     let key: Int
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(table: SubscriberTable, key: Int) {
         self.table = table
         self.key = key
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     func dispose() { table?.remove(key) }

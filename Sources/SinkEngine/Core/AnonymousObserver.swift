@@ -12,17 +12,12 @@ final class AnonymousObserver<Element> {
     private let isStopped = AtomicInt<Int>(0)
     private let handler: (Event<Element>) -> Void
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ handler: @escaping (Event<Element>) -> Void) {
         self.handler = handler
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     func on(_ event: Event<Element>) {

@@ -29,17 +29,12 @@ extension Producer {
 final class InputObserver<Element> {
     private let observer: AnyObserver<Element>
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ observer: AnyObserver<Element>) {
         self.observer = observer
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     @inline(__always)

@@ -1,19 +1,21 @@
 #if DEBUG
 import Synchronization
 
-/// Live engine objects (sinks, inner iterators, subject subscriptions, per-subscription disposables),
-/// for leak checks in debug builds. The `SinkDisposer` a subscriber holds is not counted. Compiled out
-/// of release builds, so measured code never touches the counter.
+/// Live engine objects (sinks, inner subscriptions, subject subscriptions, per-subscription disposables; not
+/// the SinkDisposer a subscriber holds), for the leak checks: the count returns to its start after every
+/// subscription ends. Debug builds only; release builds carry no counter and no token.
 public enum LiveObjects {
-    // Guards nothing but itself: a plain counter updated from any thread.
+    // Guards nothing but itself: one counter, updated from any thread.
     private static let counter = Atomic<Int>(0)
 
     public static var count: Int { counter.load(ordering: .acquiring) }
 
-    @inline(__always)
-    static func increment() { counter.add(1, ordering: .relaxed) }
-
-    @inline(__always)
-    static func decrement() { counter.subtract(1, ordering: .relaxed) }
+    /// Counts the object that stores it for as long as that object lives. A counted class declares
+    /// `private let liveObject = LiveObjects.Token()` under `#if DEBUG`; its initialisers and deinit need
+    /// nothing more, and a subclass is counted once, by its base.
+    struct Token: ~Copyable {
+        init() { counter.add(1, ordering: .relaxed) }
+        deinit { counter.subtract(1, ordering: .relaxed) }
+    }
 }
 #endif

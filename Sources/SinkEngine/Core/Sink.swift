@@ -15,18 +15,13 @@ open class Sink<Element>: Disposable {
     // Guards nothing but itself: set once by `dispose()`, read by `forwardOn` on every event.
     private let disposedFlag = AtomicInt<Bool>(false)
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     public init(observer: AnyObserver<Element>, cancel: SinkDisposer) {
         self.observer = observer
         self.cancel = cancel
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     /// Sends `event` below unless this sink is disposed.

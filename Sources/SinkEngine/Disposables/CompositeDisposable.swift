@@ -28,11 +28,11 @@ public final class CompositeDisposable: Cancelable {
         lock.withLock { body(&guarded) }
     }
 
-    public init() {
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
+    public init() {}
 
     public init(_ disposables: Disposable...) {
         withState { state in
@@ -40,15 +40,6 @@ public final class CompositeDisposable: Cancelable {
                 _ = state.disposables!.insert(disposable)
             }
         }
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     public var isDisposed: Bool { withState { $0.disposables == nil } }

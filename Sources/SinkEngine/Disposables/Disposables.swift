@@ -31,17 +31,12 @@ final class AnonymousDisposable: Cancelable {
     #endif
     private var action: (() -> Void)?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ action: @escaping () -> Void) {
         self.action = action
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
@@ -66,18 +61,13 @@ final class BinaryDisposable: Cancelable {
     #endif
     private var second: Disposable?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ first: Disposable, _ second: Disposable) {
         self.first = first
         self.second = second
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }

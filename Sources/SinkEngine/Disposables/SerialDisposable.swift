@@ -20,17 +20,11 @@ public final class SerialDisposable: Cancelable {
         lock.withLock { body(&guarded) }
     }
 
-    public init() {
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
 
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
-    }
+    public init() {}
 
     public var isDisposed: Bool { withState { $0.isDisposed } }
 

@@ -15,17 +15,11 @@ public final class SingleAssignmentDisposable: Cancelable {
     #endif
     private var current: Disposable?
 
-    public init() {
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
 
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
-    }
+    public init() {}
 
     public var isDisposed: Bool { state.load(ordering: .acquiring) & Bits.disposed != 0 }
 

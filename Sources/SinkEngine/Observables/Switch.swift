@@ -108,18 +108,13 @@ final class SwitchSinkIter<Source, Result> {
     private let parent: SwitchSink<Source, Result>
     private let id: Int
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(parent: SwitchSink<Source, Result>, id: Int) {
         self.parent = parent
         self.id = id
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     @inline(__always)

@@ -245,18 +245,13 @@ public final class SubjectSubscription<Element>: Disposable {
     #endif
     var key: BagKey?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subject: SubjectBase<Element>, observer: AnyObserver<Element>) {
         self.subject = subject
         self.observer = observer
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     @inline(__always)

@@ -13,19 +13,19 @@ public class Disposable: @unchecked Sendable {
     #endif
     private var action: (() -> Void)?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     /// A disposable that runs `action` once when disposed.
     public init(_ action: @escaping () -> Void) {
         self.action = action
-        liveObjectCreated()
     }
 
     /// For subclasses, which override `dispose()`.
     init() {
         self.action = nil
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     #if SUBSCRIBER_LOCKED
     /// Overridden by `CompoundDisposable` in `subscriber-locked-dependency`, whose check takes its lock.

@@ -28,6 +28,10 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     #endif
     var subscriptions: Disposable?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     public init(
         next: @escaping (Value) -> Void,
         error: @escaping (any Error) -> Void = { _ in },
@@ -36,10 +40,7 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
         self.next = next
         self.error = error
         self.completed = completed
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     @inline(__always)
     public func sendNext(_ value: Value) {

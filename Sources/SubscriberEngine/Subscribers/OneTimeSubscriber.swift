@@ -7,12 +7,13 @@ public final class OneTimeSubscriber<Value>: @unchecked Sendable {
     /// Set by the first answer.
     let answered = Atomic<Bool>(false)
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(_ downstream: PassthroughSubscriber<Value>) {
         self.downstream = downstream
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     /// Sends `value`, then completed; only the first answer counts.
     public func sendNext(_ value: Value) {

@@ -11,6 +11,10 @@ public final class PassthroughSubscriber<Value>: Subscriber, @unchecked Sendable
     let error: (any Error) -> Void
     let completed: () -> Void
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(
         disposable: CompoundDisposable,
         next: @escaping (Value) -> Void,
@@ -21,10 +25,7 @@ public final class PassthroughSubscriber<Value>: Subscriber, @unchecked Sendable
         self.next = next
         self.error = error
         self.completed = completed
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     /// Whether the subscription has been disposed (producers may stop early).
     @inline(__always)

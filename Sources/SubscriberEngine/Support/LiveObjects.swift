@@ -1,28 +1,20 @@
 #if DEBUG
 import Synchronization
 
-/// Live engine objects (subscribers, disposables, per-subscription operator state), counted in debug
-/// builds only so that leak checks can assert the count returns to its start after a subscription ends.
+/// Live engine objects (subscribers, disposables, per-subscription operator state), for the leak checks: the count returns to its start after every subscription
+/// ends. Debug builds only; release builds carry no counter and no token.
 public enum LiveObjects {
-    /// One counter for every kind of engine object; incremented in `init`, decremented in `deinit`.
-    static let counter = Atomic<Int>(0)
+    // Guards nothing but itself: one counter, updated from any thread.
+    private static let counter = Atomic<Int>(0)
 
     public static var count: Int { counter.load(ordering: .acquiring) }
+
+    /// Counts the object that stores it for as long as that object lives. A counted class declares
+    /// `private let liveObject = LiveObjects.Token()` under `#if DEBUG`; its initialisers and deinit need
+    /// nothing more, and a subclass is counted once, by its base.
+    struct Token: ~Copyable {
+        init() { counter.add(1, ordering: .relaxed) }
+        deinit { counter.subtract(1, ordering: .relaxed) }
+    }
 }
 #endif
-
-/// Records the creation of an engine object (compiled out of release builds).
-@inline(__always)
-func liveObjectCreated() {
-    #if DEBUG
-    LiveObjects.counter.wrappingAdd(1, ordering: .relaxed)
-    #endif
-}
-
-/// Records the destruction of an engine object (compiled out of release builds).
-@inline(__always)
-func liveObjectDestroyed() {
-    #if DEBUG
-    LiveObjects.counter.wrappingSubtract(1, ordering: .relaxed)
-    #endif
-}

@@ -31,20 +31,15 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     }
     let inputs = DisposableSet()
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subscriber: Subscriber<R, E>, count: Int, values: V, combine: @escaping (V) -> R) {
         self.subscriber = subscriber
         self.count = count
         self.combine = combine
         self.state = State(values: values, hasValue: ContiguousArray(repeating: false, count: count))
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     /// Input `index` produced a value: `update` stores it into the values.

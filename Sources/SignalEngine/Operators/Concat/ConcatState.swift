@@ -37,18 +37,13 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     }
     let current = MetaDisposable()
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(signals: [Signal<T, E>], subscriber: Subscriber<T, E>) {
         self.signals = signals
         self.subscriber = subscriber
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     /// Starts signals in order until one does not complete synchronously, or all have completed.

@@ -67,17 +67,12 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     /// The outer subscription, if any (set once after it is started).
     let outer = MetaDisposable()
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subscriber: Subscriber<T, E>) {
         self.subscriber = subscriber
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     /// Starts an inner signal whose values go straight downstream.

@@ -37,19 +37,14 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     }
     let current = MetaDisposable()
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(signal: Signal<T, E>, attempts: Int, subscriber: Subscriber<T, E>) {
         self.signal = signal
         self.attempts = attempts
         self.subscriber = subscriber
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     func run() {

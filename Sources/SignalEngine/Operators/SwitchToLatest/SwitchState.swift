@@ -30,17 +30,12 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
     }
     let outer = MetaDisposable()
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subscriber: Subscriber<T, E>) {
         self.subscriber = subscriber
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     /// A new inner signal: the previous one is disposed before the new one starts.

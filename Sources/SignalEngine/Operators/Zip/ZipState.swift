@@ -30,6 +30,10 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
     }
     let inputs = DisposableSet()
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(
         subscriber: Subscriber<R, E>, count: Int, buffers: V,
         pop: @escaping (inout V) -> A?, isEmpty: @escaping (V, Int) -> Bool, combine: @escaping (A) -> R
@@ -39,15 +43,6 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
         self.isEmpty = isEmpty
         self.combine = combine
         self.state = State(buffers: buffers, completed: ContiguousArray(repeating: false, count: count))
-        #if DEBUG
-        LiveObjects.created()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.destroyed()
-        #endif
     }
 
     func putNext(_ append: (inout V) -> Void) {

@@ -121,18 +121,13 @@ final class MergeSinkIter<Source, Result> {
     private let parent: MergeSink<Source, Result>
     private let key: CompositeDisposable.DisposeKey
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(parent: MergeSink<Source, Result>, key: CompositeDisposable.DisposeKey) {
         self.parent = parent
         self.key = key
-        #if DEBUG
-        LiveObjects.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-        LiveObjects.decrement()
-        #endif
     }
 
     @inline(__always)

@@ -29,14 +29,15 @@ final class BindState<Value, Result>: @unchecked Sendable {
     /// source is subscribed.
     unowned(unsafe) var sourceSubscriber: ClosureSubscriber<Value>?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping Signal<Value>.BindBlock<Result>) {
         self.subscriber = subscriber
         self.disposable = subscriber.disposable
         self.bindingBlock = bindingBlock
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func subscribe(to source: Signal<Value>) {
         let subscriber = ClosureSubscriber<Value>(

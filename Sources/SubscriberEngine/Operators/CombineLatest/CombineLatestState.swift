@@ -23,14 +23,15 @@ final class CombineLatestState<Element>: @unchecked Sendable {
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(count: Int, subscriber: PassthroughSubscriber<[Element]>) {
         self.count = count
         self.subscriber = subscriber
         self.state = State(latest: Array(repeating: nil, count: count))
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func next(_ value: Element, at index: Int) {
         let combination = withState { state -> [Element]? in

@@ -17,13 +17,14 @@ final class ConcatState<Value>: @unchecked Sendable {
     #endif
     var index = 0
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(signals: [Signal<Value>], subscriber: PassthroughSubscriber<Value>) {
         self.signals = signals
         self.subscriber = subscriber
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func subscribeNextSignal() {
         if requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }

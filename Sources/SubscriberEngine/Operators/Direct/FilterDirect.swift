@@ -13,13 +13,14 @@ public final class FilterSubscriber<Value>: Subscriber, @unchecked Sendable {
     let downstream: PassthroughSubscriber<Value>
     let predicate: (Value) -> Bool
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(downstream: PassthroughSubscriber<Value>, predicate: @escaping (Value) -> Bool) {
         self.downstream = downstream
         self.predicate = predicate
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     @inline(__always)
     public func sendNext(_ value: Value) {

@@ -15,13 +15,14 @@ public final class MapSubscriber<Value, Result>: Subscriber, @unchecked Sendable
     let downstream: PassthroughSubscriber<Result>
     let transform: (Value) -> Result
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(downstream: PassthroughSubscriber<Result>, transform: @escaping (Value) -> Result) {
         self.downstream = downstream
         self.transform = transform
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     @inline(__always)
     public func sendNext(_ value: Value) { downstream.sendNext(transform(value)) }

@@ -30,13 +30,14 @@ public final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
     #endif
     var source: CompoundDisposable?
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(downstream: PassthroughSubscriber<Value>, count: Int) {
         self.downstream = downstream
         self.count = count
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     public func sendNext(_ value: Value) {
         let seen = taken.wrappingAdd(1, ordering: .relaxed).newValue

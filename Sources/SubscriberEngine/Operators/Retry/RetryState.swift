@@ -13,14 +13,15 @@ final class RetryState<Value>: @unchecked Sendable {
     #endif
     var retriesLeft: Int
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(source: Signal<Value>, retries: Int, subscriber: PassthroughSubscriber<Value>) {
         self.source = source
         self.subscriber = subscriber
         self.retriesLeft = retries
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func resubscribe() {
         if requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }

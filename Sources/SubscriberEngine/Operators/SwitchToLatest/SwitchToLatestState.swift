@@ -29,13 +29,14 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     #endif
     var state = State.idle(generation: 0)
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subscriber: PassthroughSubscriber<Inner>) {
         self.subscriber = subscriber
         subscription.add(inner)
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func switchTo(_ signal: Signal<Inner>) {
         let generation = lock.withLock { () -> Int? in

@@ -31,12 +31,13 @@ final class ZipPairState<A, B>: @unchecked Sendable {
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(subscriber: PassthroughSubscriber<(A, B)>) {
         self.subscriber = subscriber
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func nextFirst(_ value: A) {
         perform(withState { state -> Action in

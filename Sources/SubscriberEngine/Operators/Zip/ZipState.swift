@@ -21,14 +21,15 @@ final class ZipState<Element>: @unchecked Sendable {
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
 
+    #if DEBUG
+    private let liveObject = LiveObjects.Token()
+    #endif
+
     init(count: Int, subscriber: PassthroughSubscriber<[Element]>) {
         self.subscriber = subscriber
         self.state = (
             State(buffers: Array(repeating: [], count: count), done: Array(repeating: false, count: count)))
-        liveObjectCreated()
     }
-
-    deinit { liveObjectDestroyed() }
 
     func next(_ value: Element, at index: Int) {
         let (tuple, complete) = withState { state -> ([Element]?, Bool) in
