@@ -7,14 +7,14 @@ import Workloads
 
 /// `rxbench --instructions`: deterministic instruction counts. For each engine, one child process runs
 /// under callgrind with collection off except inside `rxbench_measured_region`, and a profile part is
-/// dumped when each region ends. The child runs every selected workload at n and at 2n, twice; the
-/// parent reads the parts in order: (instructions at 2n - at n) / n, the difference method of the malloc
-/// counts, so setup and teardown cancel.
+/// dumped when each region ends. The child runs every selected workload once at n and once at 2n, each run
+/// after an unmeasured warm-up run of the same size (`Harness.runInMeasuredRegion`); the parent reads the
+/// parts in order: (instructions at 2n - at n) / n, the difference method of the malloc counts, so setup and
+/// teardown cancel.
 ///
-/// The figure is the first (n, 2n) pair after each workload's warm-up run: the same binary with the same
-/// arguments gives the same counts in every process (Swift's hashing seed is fixed for the child). Later
-/// pairs in the same process differ by a few instructions per event, because the allocator's state has
-/// moved on, so they are not averaged in. Workloads that deliver on another thread are not exact: the
+/// One pair, not an average: the same binary with the same arguments gives the same counts in every
+/// process (Swift's hashing seed is fixed for the child), while further pairs in the same process would
+/// differ by a few instructions per event, because the allocator's state has moved on. Workloads that deliver on another thread are not exact: the
 /// order in which valgrind runs the threads moves their counts slightly (docs/metrics.md).
 ///
 /// valgrind 3.19 cannot read the DWARF that Swift 6.3 writes, so the child runs a copy of this executable

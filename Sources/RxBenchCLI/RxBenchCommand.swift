@@ -14,8 +14,8 @@ public struct RxBenchCommand: ParsableCommand {
             Engines: \(EngineRegistry.ids.joined(separator: ", ")) (or all).
             Workloads: a name, a group (\(Catalogue.groups.joined(separator: ", "))), a name with parameters \
             as listed by --list, or all. Progress goes to stderr; the report to stdout or --output.
-            Also: rxbench conformance [--engine <ids>] runs every conformance case on the chosen engines and             reports what differs (rxbench conformance --help).
-            """)
+            """,
+        subcommands: [ConformanceCommand.self])
 
     @Option(name: .long, help: "Engine id, a comma-separated list of ids, or 'all'.")
     var engine: String = "all"

@@ -21,6 +21,9 @@ public enum RxBench {
             fail("\(error)", code: ExitCode.validationFailure.rawValue)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `conformance` is RxBenchCommand's subcommand (so --help and `rxbench help conformance` list it), but
+        // it is parsed on its own: ArgumentParser decodes a parent's options from every argument, also those
+        // after the subcommand's name, so the root would take `conformance --engine sink`'s --engine.
         if arguments.first == ConformanceCommand.configuration.commandName {
             run(ConformanceCommand.self, Array(arguments.dropFirst()))
         }

@@ -19,10 +19,10 @@ struct ArgumentTests {
         }
     }
 
-    @Test("--help names the conformance subcommand, which is dispatched by hand and so is not in the usage")
+    @Test("--help lists the conformance subcommand")
     func helpNamesConformance() {
         let help = RxBenchCommand.helpMessage(columns: 400)
-        #expect(help.contains("rxbench conformance [--engine <ids>]"))
+        #expect(help.contains("SUBCOMMANDS:") && help.contains("conformance"), "\(help)")
     }
 
     @Test("an unknown workload names the groups")
@@ -239,6 +239,29 @@ struct EndToEndTests {
 }
 
 extension EndToEndTests {
+    @Test("rxbench conformance --engine sink runs the cases on sink alone, and `rxbench help conformance` shows its help")
+    func conformanceOneEngine() throws {
+        func output(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = arguments
+            let stdout = Pipe()
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, printed)
+        }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build rxbench first")
+        let run = try output(["conformance", "--engine", "sink"])
+        #expect(run.status == 0)
+        let verdicts = run.stdout.split(separator: "\n").filter { $0.contains(" cases conform") }
+        #expect(verdicts.count == 1 && verdicts[0].hasPrefix("sink: "), "\(verdicts)")
+        let help = try output(["help", "conformance"])
+        #expect(help.status == 0 && help.stdout.contains("--engine"), "\(help.stdout)")
+    }
+
     @Test("rxbench conformance refuses an empty engine list before running a case", arguments: ["", ","])
     func conformanceEmptyEngine(list: String) throws {
         let binary = Self.binary

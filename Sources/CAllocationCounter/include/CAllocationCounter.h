@@ -38,8 +38,6 @@ rxbench_allocation_totals rxbench_thread_allocation_totals_read(void);
 /// (linked or preloaded), "glibc" otherwise.
 const char *rxbench_allocator_name(void);
 
-/// jemalloc's own request count (stats.arenas.4096.{small,large}.nrequests after flushing the thread
-/// cache and advancing the epoch), or -1 when jemalloc is not the allocator. A cross-check of the counter.
 /// Starts remembering every block allocated (with its requested size) until the matching end.
 void rxbench_live_tracking_begin(void);
 /// Ends tracking: the requested bytes of blocks allocated since `begin` and not yet freed, or -1 when

@@ -11,7 +11,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case mallocsPerEvent = "mallocs_per_event"
     /// (mallocs of 2n lifecycles - mallocs of n lifecycles) / n.
     case mallocsPerLifecycle = "mallocs_per_lifecycle"
-    /// Net heap bytes (usable sizes) held per extra live subscription of the chain.
+    /// Net heap bytes (requested sizes, which do not depend on the heap's history) held per extra live
+    /// subscription of the chain.
     case bytesPerLiveSubscription = "bytes_per_live_subscription"
     /// Duration of one `subscribe` call on the chain, beside its live siblings.
     case subscribeLatency = "subscribe_latency"
