@@ -3,7 +3,7 @@
 //
 // The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules):
 //   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
-//   LockWait                                               how the engines' one-word locks wait
+//   EngineLocks                                            the engines' lean lock, WordLock, and how it waits
 //   RxBenchCore                                            the vocabulary: Flow, EngineAdapter, results
 //   *Adapter                                               translate a Flow into one engine's native chain
 //   Workloads                                              the catalogue, as data; knows no engine
@@ -58,7 +58,7 @@ struct EngineVariant {
         let engineModule: [SwiftSetting] = crossModule ? engineSettings : [.swiftLanguageMode(.v5)]
         var targets: [Target] = [
             .target(
-                name: engine, dependencies: ["LockWait"], path: "Variants/\(engine)",
+                name: engine, dependencies: ["EngineLocks"], path: "Variants/\(engine)",
                 swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Variants/\(adapter)",
@@ -116,12 +116,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
-        // Engines: no dependency on anything in this package but LockWait, how their one-word locks wait under
-        // contention.
-        .target(name: "LockWait", swiftSettings: engineSettings),
-        .target(name: "SinkEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
-        .target(name: "SignalEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
-        .target(name: "SubscriberEngine", dependencies: ["LockWait"], swiftSettings: engineSettings),
+        // Engines: no dependency on anything in this package but EngineLocks, their shared lean lock.
+        .target(name: "EngineLocks", swiftSettings: engineSettings),
+        .target(name: "SinkEngine", dependencies: ["EngineLocks"], swiftSettings: engineSettings),
+        .target(name: "SignalEngine", dependencies: ["EngineLocks"], swiftSettings: engineSettings),
+        .target(name: "SubscriberEngine", dependencies: ["EngineLocks"], swiftSettings: engineSettings),
 
         // Vocabulary shared by adapters, workloads, measurement and the CLI.
         .target(name: "RxBenchCore", swiftSettings: hotPath),

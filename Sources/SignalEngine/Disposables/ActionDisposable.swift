@@ -3,7 +3,7 @@ import Synchronization
 /// Runs its action once, on the first `dispose()`.
 public final class ActionDisposable: Disposable, @unchecked Sendable {
     /// Guards the action: taken out (and released) by the first dispose.
-    private let actionLock = SpinLock()
+    private let actionLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -8,7 +8,7 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
     }
 
     /// Guards the members and the disposed flag.
-    private let stateLock = SpinLock()
+    private let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

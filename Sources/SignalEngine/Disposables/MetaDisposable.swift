@@ -9,7 +9,7 @@ public final class MetaDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Guards the current disposable and the disposed flag.
-    private let stateLock = SpinLock()
+    private let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

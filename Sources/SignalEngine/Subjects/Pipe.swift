@@ -6,7 +6,7 @@ import Synchronization
 public final class Pipe<T, E>: @unchecked Sendable {
     let table = SubscriberTable()
     /// Guards the terminal event, written before the table is closed.
-    let terminalLock = SpinLock()
+    let terminalLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -16,7 +16,7 @@ public final class Promise<T, E>: @unchecked Sendable {
     let table = SubscriberTable()
     /// Guards the current value and the terminal event. The table's version is bumped inside this
     /// lock, so (value, version) pairs read under it are consistent.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif
@@ -30,7 +30,7 @@ public final class Promise<T, E>: @unchecked Sendable {
     }
     /// Guards the subscription to the signal followed by `set(_:)` (a subject-lifetime object, not
     /// counted in `LiveObjects`, hence no `MetaDisposable`).
-    private let followedLock = SpinLock()
+    private let followedLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -15,7 +15,7 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
     let table = SubscriberTable()
     /// Guards the buffered values and the terminal event; a subscriber joins the table under it, so that
     /// no value is put between its reading the buffer and its joining.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif
@@ -90,7 +90,7 @@ final class ReplayGate<T, E>: @unchecked Sendable {
 
     let downstream: Subscriber<T, E>
     /// Guards `replaying` and `held`; never held while `downstream` is called.
-    private let lock = SpinLock()
+    private let lock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -16,7 +16,7 @@ public final class SubscriberTable: @unchecked Sendable {
     }
 
     /// Guards the entries, the key counter, the version and the closed flag.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -11,7 +11,7 @@ public final class ValuePromise<T: Equatable, E>: @unchecked Sendable {
     private let promise: Promise<T, E>
     private let ignoreRepeated: Bool
     /// Guards the last value set (only consulted with `ignoreRepeated`).
-    private let lastLock = SpinLock()
+    private let lastLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

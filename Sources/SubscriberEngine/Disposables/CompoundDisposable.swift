@@ -1,3 +1,4 @@
+import EngineLocks
 /// RACCompoundDisposable: disposes everything added to it, and anything added after it was disposed.
 ///
 /// The first two children live in inline slots and only further ones go to an array, as RAC keeps two
@@ -6,7 +7,7 @@
 public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Guards `first`, `second` and `more`; `disposedFlag` is set inside it so that `add` never races
     /// `dispose`. Never held while calling out: children are disposed and released after unlocking.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,9 +1,10 @@
+import EngineLocks
 /// RACSerialDisposable: holds one disposable that can be swapped; disposing it disposes the current one
 /// and any set afterwards. Setting a new one does not dispose the old one (RAC's `swapInDisposable:`
 /// returns it to the caller instead).
 public class SerialDisposable: Disposable, @unchecked Sendable {
     /// Guards `current`; `disposedFlag` is set inside it. Never held while calling out.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,3 +1,4 @@
+import EngineLocks
 /// RACBehaviorSubject: a subject that always has a current value (at first `defaultValue`) and sends it to
 /// each new subscriber before the live events.
 ///
@@ -19,7 +20,7 @@ public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
     }
 
     /// Guards the current value, the subscriber list and the terminal event; never held while sending.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

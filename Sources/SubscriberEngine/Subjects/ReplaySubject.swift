@@ -1,3 +1,4 @@
+import EngineLocks
 
 /// RACReplaySubject: a subject that remembers the last `capacity` values (and the terminal event) and
 /// sends them to each new subscriber before the live events, also after the terminal event.
@@ -17,7 +18,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
 
     public let capacity: Int
     /// Guards the buffer, the subscriber list and the terminal event; never held while sending.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,3 +1,4 @@
+import EngineLocks
 
 /// RACSubject: a hot signal you send to by hand; each event goes to the subscribers present at the time.
 ///
@@ -16,7 +17,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     }
 
     /// Guards the subscriber list and the terminal event; never held while sending.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

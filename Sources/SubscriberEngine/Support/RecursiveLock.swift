@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LockWait
+import EngineLocks
 import Synchronization
 
 /// The identity of the calling thread, as a non-zero integer.

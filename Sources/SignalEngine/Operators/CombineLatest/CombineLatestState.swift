@@ -17,7 +17,7 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     let count: Int
     let combine: (V) -> R
     /// Guards `State`.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

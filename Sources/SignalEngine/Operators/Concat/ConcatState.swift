@@ -23,7 +23,7 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     #endif
     var index = 0
     /// Guards `phase`.
-    let phaseLock = SpinLock()
+    let phaseLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -39,7 +39,7 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
 
     let subscriber: Subscriber<T, E>
     /// Guards `Drain`: the queue of events and who delivers them. Never held while delivering.
-    let drainLock = SpinLock()
+    let drainLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif
@@ -52,7 +52,7 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
         return try body(&drain)
     }
     /// Guards `State`: the inner table and the completion bookkeeping.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -23,7 +23,7 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     #endif
     var made = 0
     /// Guards `phase`.
-    let phaseLock = SpinLock()
+    let phaseLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

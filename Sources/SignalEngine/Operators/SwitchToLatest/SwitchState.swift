@@ -16,7 +16,7 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
 
     let subscriber: Subscriber<T, E>
     /// Guards `State`.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -16,7 +16,7 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
     let isEmpty: (V, Int) -> Bool
     let combine: (A) -> R
     /// Guards `State`.
-    let stateLock = SpinLock()
+    let stateLock = Lock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,3 +1,4 @@
+import EngineLocks
 
 /// One subscription of `combineLatest(with:)`.
 final class CombineLatestPairState<A, B>: @unchecked Sendable {
@@ -13,7 +14,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<(A, B)>
     let subscription = CompoundDisposable()
     /// Guards `State`; the combination is sent after unlocking.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,3 +1,4 @@
+import EngineLocks
 
 /// One subscription of the N-input `combineLatest`.
 final class CombineLatestState<Element>: @unchecked Sendable {
@@ -15,7 +16,7 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     let count: Int
     /// Guards `State`; the combination is sent after unlocking.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,3 +1,4 @@
+import EngineLocks
 /// One subscription of `switchToLatest`.
 final class SwitchToLatestState<Inner>: @unchecked Sendable {
     /// The switch, as a state machine. Generations number the inner signals; events of an inner signal
@@ -23,7 +24,7 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     /// The latest inner subscription.
     let inner = SerialDisposable()
     /// Guards `state`; never held while calling out.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

@@ -1,3 +1,4 @@
+import EngineLocks
 
 /// One subscription of `zip(with:)`.
 final class ZipPairState<A, B>: @unchecked Sendable {
@@ -23,7 +24,7 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<(A, B)>
     let subscription = CompoundDisposable()
     /// Guards `State`; actions are carried out after unlocking.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

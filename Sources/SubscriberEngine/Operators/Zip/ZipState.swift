@@ -1,3 +1,4 @@
+import EngineLocks
 
 /// One subscription of the N-input `zip`.
 final class ZipState<Element>: @unchecked Sendable {
@@ -13,7 +14,7 @@ final class ZipState<Element>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<[Element]>
     let subscription = CompoundDisposable()
     /// Guards `State`; events are sent after unlocking.
-    let lock = UnfairLock()
+    let lock = WordLock()
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif

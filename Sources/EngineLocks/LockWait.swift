@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// How the engines' one-word locks wait when they find the lock taken: spin, then yield, then sleep in the
+/// How `WordLock` waits when it finds the lock taken, after its inline spin: yield, then sleep in the
 /// kernel in short naps, so that with more runnable threads than cores a waiter stops taking processor
 /// time from the holder (docs/decisions/parking-lock.md).
 ///

@@ -1,0 +1,43 @@
+import EngineLocks
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if SIGNAL_LOCKED
+/// `signal-locked`: SwiftSignalKit's lock, a `pthread_mutex_t` (its `Lock`, `Atomic`, `ActionDisposable`,
+/// `MetaDisposable`, `DisposableSet` and bags each hold one). It parks under contention and ThreadSanitizer
+/// sees it. SwiftSignalKit stores the mutex inline in its owner; this struct cannot hand out a stable
+/// address of an inline field, so the mutex is allocated: one allocation per owner more than the library
+/// (stated in docs/decisions/fidelity.md). Each owner's comment says what it guards.
+struct Lock: ~Copyable, @unchecked Sendable {
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+#else
+/// SwiftSignalKit's `Lock` and the mutex in each of its owners; here the engines' lean one-word lock
+/// (Sources/EngineLocks).
+///
+/// The guarded value is a `var` of the owning class, declared next to the lock and marked
+/// `@exclusivity(unchecked)` because the lock, not the runtime, makes its accesses exclusive (a dependency
+/// build, EXCLUSIVITY_CHECKED, keeps the check, as SwiftSignalKit does). Each owner has a `withX { }` helper
+/// that takes the lock *before* it begins the access to `x` (passing `&x` to a generic `withLock` would begin
+/// the formal access before locking, which ThreadSanitizer rightly reports).
+typealias Lock = WordLock
+#endif
