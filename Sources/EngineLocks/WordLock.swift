@@ -33,11 +33,14 @@ public struct WordLock: ~Copyable, @unchecked Sendable {
         word.store(0, ordering: .releasing)
     }
 
+    /// Runs `body` holding the lock. Critical sections never call out, so `body` cannot throw: nothing
+    /// needs unlocking on an error path.
     @inlinable @inline(__always)
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () -> Result) -> Result {
         lock()
-        defer { unlock() }
-        return try body()
+        let result = body()
+        unlock()
+        return result
     }
 
     @usableFromInline @inline(never)

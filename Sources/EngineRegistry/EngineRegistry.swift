@@ -76,7 +76,7 @@ public struct RegisteredEngine: Sendable {
     private let runMeasuredRegion: @Sendable (Workload, Int) throws(HarnessError) -> Void
     /// `workload` translated at size 1, nothing subscribed: why the row cannot run it, and whether its stream
     /// is delivered on other threads.
-    private let translate: @Sendable (Workload) -> (unsupported: UnsupportedFlow?, asynchronous: Bool)
+    private let feasibility: @Sendable (Workload) -> (unsupported: UnsupportedFlow?, asynchronous: Bool)
     private let prepareWorkload: @Sendable (Workload, Int) throws(HarnessError) -> PreparedWorkload
 
     /// Registers `adapter`. Call it where the adapter's type is concrete (`RegisteredEngine(MyAdapter())`):
@@ -93,34 +93,20 @@ public struct RegisteredEngine: Sendable {
         prepareWorkload = { (workload, size) throws(HarnessError) in
             try Harness(adapter: adapter, options: MeasureOptions()).prepare(workload, size: size)
         }
-        translate = { workload in
-            let scenario = workload.make(1)
-            if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { return (reason, false) }
-            do throws(UnsupportedFlow) {
-                let subjects = try scenario.subjects.map { (kind) throws(UnsupportedFlow) in try adapter.makeSubject(kind) }
-                if let reason = scenario.feed.terminalEventsRefusal({ adapter.sender(for: subjects[$0]) }) {
-                    return (reason, false)
-                }
-                let stream = try adapter.stream(scenario.flow, subjects: subjects)
-                let asynchronous = adapter.deliversAsynchronously(stream)
-                return (scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: asynchronous), asynchronous)
-            } catch {
-                return (error, false)
-            }
-        }
+        feasibility = { workload in Harness(adapter: adapter, options: MeasureOptions()).feasibility(workload) }
     }
 
     /// Why this row cannot run `workload` (its flow translated at size 1, nothing subscribed: an operator it
     /// lacks, a feed from several threads on a row whose subjects cannot take it, or a checksum that needs
     /// the synchronous delivery the row does not give), or nil.
     public func unsupported(_ workload: Workload) -> UnsupportedFlow? {
-        translate(workload).unsupported
+        feasibility(workload).unsupported
     }
 
     /// Whether this row delivers `workload`'s stream on other threads after the causing call returned
     /// (async-stream's merge, combineLatest, zip): such runs have no exact allocation count.
     public func deliversAsynchronously(_ workload: Workload) -> Bool {
-        translate(workload).asynchronous
+        feasibility(workload).asynchronous
     }
 
     /// One checked run of `workload` inside the region callgrind counts (see `Harness.runInMeasuredRegion`).

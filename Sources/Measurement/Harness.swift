@@ -48,6 +48,20 @@ public struct Harness<Adapter: EngineAdapter> {
 
     /// All metrics of `workload` at `size`. Throws on a wrong checksum (never a figure) and
     /// `HarnessError.unsupported` where a reference row cannot express the flow.
+    /// Why this row cannot run `workload` (nil when it can), and whether it delivers the stream on other
+    /// threads: `workload` made at size 1 and translated, nothing subscribed (`ScenarioRunner.feasibility`).
+    public func feasibility(_ workload: Workload) -> (unsupported: UnsupportedFlow?, asynchronous: Bool) {
+        var runner = ScenarioRunner(adapter: adapter, workloadID: workload.id)
+        do throws(HarnessError) {
+            return (nil, try runner.feasibility(of: workload.make(1)))
+        } catch {
+            guard case .unsupported(let reason) = error else {
+                preconditionFailure("feasibility throws only .unsupported, got \(error)")
+            }
+            return (reason, false)
+        }
+    }
+
     public func measure(_ workload: Workload, size: Int) throws(HarnessError) -> [ResultRow] {
         switch workload.shape {
         case .pumping, .creating: try measureThroughput(workload, size: size)

@@ -190,15 +190,24 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     /// learn whether the row delivers it asynchronously; if so, the observers count deliveries, or the row is
     /// declined where the scenario's checksum needs synchronous delivery.
     mutating func tally(for scenario: Scenario, observers count: Int) throws(HarnessError) -> Tally {
+        deliversAsynchronously = try feasibility(of: scenario)
+        return Tally(observers: count, countsDeliveries: deliversAsynchronously, inAnyOrder: scenario.feed.isConcurrent)
+    }
+
+    /// Whether this row can run `scenario`, decided here and nowhere else: its subjects made, its feed's
+    /// terminal events sendable, its flow translated (a feed from several threads only where the row's subjects
+    /// take it), and the checksum's needs met by how the row delivers. Throws `.unsupported` with the reason;
+    /// returns whether the row delivers the stream on other threads after the causing call returned.
+    mutating func feasibility(of scenario: Scenario) throws(HarnessError) -> Bool {
         try makeSubjects(scenario)
         if let reason = scenario.feed.terminalEventsRefusal({ adapter.sender(for: subjects[$0]) }) {
             throw .unsupported(reason)
         }
-        deliversAsynchronously = adapter.deliversAsynchronously(try stream(scenario))
-        if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: deliversAsynchronously) {
+        let asynchronous = adapter.deliversAsynchronously(try stream(scenario))
+        if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: asynchronous) {
             throw .unsupported(refusal)
         }
-        return Tally(observers: count, countsDeliveries: deliversAsynchronously, inAnyOrder: scenario.feed.isConcurrent)
+        return asynchronous
     }
 
     /// The tally and the native observers for `scenario`, made outside any measured region.

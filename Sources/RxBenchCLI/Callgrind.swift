@@ -20,25 +20,9 @@ import Workloads
 /// valgrind 3.19 cannot read the DWARF that Swift 6.3 writes, so the child runs a copy of this executable
 /// with its debug sections stripped (the symbol table, which `--toggle-collect` needs, stays).
 enum Callgrind {
-    /// Events or lifecycles of the smaller run; the larger is twice this.
-    /// 64: the difference of two exact counts needs no large n, and valgrind runs code about 50 times
-    /// slower, so the whole catalogue on every row stays within a few minutes of CI.
-    static let size = 64
-    /// At most this many deliveries (events x subscribers) in the smaller run: under valgrind a fan-out to
-    /// 10,000 subscribers at 64 events would take minutes, and the difference method needs no more.
-    static let deliveryBudget = 1_024
+    /// The smaller run's size for `workload` (the larger is twice it): RunPlan.instructions.
+    static func size(for workload: Workload) -> Int { RunPlan.instructions.size(for: workload) }
 
-    /// The fewest units of a smaller run: below it, a run's setup (subscribing thousands of observers) moves
-    /// by more between the two runs than the units differ by. Measured at 2 events on SubjectFanOut with
-    /// 10,000 subscribers: subscriber-direct read -1,076,713.5 instructions per event, signal a third of what
-    /// its figure at 100 subscribers predicts.
-    static let minimumSize = 8
-
-    /// The smaller run's size for `workload`: `size`, fewer where each unit fans out to many subscribers.
-    static func size(for workload: Workload) -> Int {
-        let fanOut = max(1, workload.make(1).subscribers)
-        return min(size, deliveryBudget / fanOut)
-    }
     /// Repetitions of each (n, 2n) pair inside one child: one, see above.
     static let repetitions = 1
 
@@ -47,14 +31,10 @@ enum Callgrind {
         return path.split(separator: ":").map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The workloads whose runs the region can hold: pumping and creating shapes, on one thread. A workload
-    /// that delivers on a queue runs part of its work on other threads, which the region does not count, and
-    /// the share varies with how valgrind schedules the threads (measured: the same binary gave counts 30% to
-    /// 110% apart): no instruction figure is made for it, rather than a wrong one.
-    /// A workload that fans out to so many subscribers that the delivery budget leaves fewer than
-    /// `minimumSize` units gets no figure either (SubjectFanOut[subscribers=10000]).
+    /// The workloads that get an instruction figure (RunPlan.instructions says which, and why the others
+    /// do not).
     static func measurable(_ workloads: [Workload]) -> [Workload] {
-        workloads.filter { $0.shape != .latency && $0.make(1).queues.isEmpty && size(for: $0) >= minimumSize }
+        workloads.filter(RunPlan.instructions.includes)
     }
 
     /// Runs one child per engine and returns the rows.
@@ -188,7 +168,7 @@ enum Callgrind {
         guard negativeFigures.isEmpty else {
             throw RunFailure(
                 "\(engine.descriptor.id): fewer instructions at 2n than at n (\(negativeFigures.joined(separator: ", "))): "
-                    + "the runs' setups differ by more than their work; raise Callgrind.minimumSize")
+                    + "the runs' setups differ by more than their work; raise RunPlan.InstructionSizes.minimumSize")
         }
         return rows
     }

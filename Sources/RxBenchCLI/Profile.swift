@@ -1,6 +1,7 @@
 import ArgumentParser
 import Measurement
 import RxBenchCore
+import Workloads
 
 /// How much to measure. `quick` is CI's: every workload, small sizes, few repetitions.
 enum Profile: String, CaseIterable, ExpressibleByArgument {
@@ -18,28 +19,18 @@ enum Profile: String, CaseIterable, ExpressibleByArgument {
         return options
     }
 
-    /// The quick profile (CI's) leaves out:
-    /// - sweep points whose size is fixed and large (10^6 and 10^7 events);
-    /// - fan-out to more than 1,000 subscribers: the same code paths as 1,000 (a subject's observers are past
-    ///   its inline and array storage from about 30), yet they took three quarters of a quick run of every
-    ///   row, async-stream's 10,000 tasks alone half of it;
-    /// - the contention group: its threads race by design, so its allocation counts depend on how they
-    ///   interleave (no exact figure for CI's gate) and its times need the standard profile's repetitions.
-    func includes(_ workload: Workload) -> Bool {
-        guard self == .quick else { return true }
-        let subscribers = workload.parameters.first { $0.name == "subscribers" }?.value ?? 1
-        return (workload.scalable || workload.defaultSize <= 100_000) && subscribers <= 1_000
-            && workload.group != "contention"
-    }
-
-    func size(for workload: Workload) -> Int {
-        guard workload.scalable else { return workload.defaultSize }
+    /// Which workloads the profile measures and at what size (RunPlan, Sources/Workloads/RunPlan.swift).
+    var plan: RunPlan {
         switch self {
-        case .quick: return max(100, workload.defaultSize / 20)
-        case .standard: return workload.defaultSize
-        case .full: return workload.defaultSize * 2
+        case .quick: .quick
+        case .standard: .standard
+        case .full: .full
         }
     }
+
+    func includes(_ workload: Workload) -> Bool { plan.includes(workload) }
+
+    func size(for workload: Workload) -> Int { plan.size(for: workload) }
 }
 
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument {

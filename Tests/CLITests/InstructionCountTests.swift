@@ -20,7 +20,7 @@ struct InstructionCountTests {
         let measurable = Set(Callgrind.measurable(fanOuts).map(\.id))
         #expect(measurable == ["SubjectFanOut[subscribers=1]", "SubjectFanOut[subscribers=100]"])
         for workload in Callgrind.measurable(Catalogue.all) {
-            #expect(Callgrind.size(for: workload) >= Callgrind.minimumSize, "\(workload.id)")
+            #expect(Callgrind.size(for: workload) >= RunPlan.InstructionSizes.minimumSize, "\(workload.id)")
         }
     }
 }

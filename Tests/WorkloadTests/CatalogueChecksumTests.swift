@@ -13,24 +13,8 @@ struct CatalogueChecksumTests {
     static let options = MeasureOptions(
         warmupRuns: 0, repetitions: 1, allocationRepetitions: 1, allocationSize: 4, liveSubscriptionProbe: 2)
 
-    /// Small sizes: this checks correctness, not speed. A unit that fans out to many subscribers gets
-    /// fewer units, at most `deliveryBudget` deliveries (at least 2 units).
-    static func size(_ workload: Workload) -> Int {
-        if workload.shape == .latency { return 8 }
-        let size = min(workload.scalable ? 300 : 1_000, workload.defaultSize)
-        let fanOut = max(1, workload.make(1).subscribers)
-        return max(2, min(size, deliveryBudget / fanOut))
-    }
-    static let deliveryBudget = 20_000
-
-    /// Left out here, not unchecked: the sweeps' largest points (more than 100 live siblings, more than
-    /// 1,000 subscribers) run the same code as their smaller points, with more of it; in a debug build
-    /// they took most of `swift test` (the two 10,000-subscriber points: 14 s each on opencombine, 27 s
-    /// of this test's 64). Every run of rxbench checks the checksum of what it runs, and CI's quick profile
-    /// runs every workload, these points included, on every row under both allocators.
-    static func checkedHere(_ workload: Workload) -> Bool {
-        !workload.parameters.contains { ($0.name == "siblings" && $0.value > 100) || ($0.name == "subscribers" && $0.value > 1_000) }
-    }
+    /// Small sizes, and not the sweeps' largest points: RunPlan.checksum says which and why.
+    static func size(_ workload: Workload) -> Int { RunPlan.checksum.size(for: workload) }
 
     /// Run on a thread of its own: a row that delivers asynchronously (async-stream) is waited for by
     /// blocking, and its tasks need the cooperative pool's threads (two here), which a blocked test would
@@ -49,7 +33,7 @@ struct CatalogueChecksumTests {
     static func measureEveryWorkload(on engine: RegisteredEngine) -> (measured: Int, failures: [String]) {
         var measured = 0
         var failures: [String] = []
-        for workload in Workloads.Catalogue.all where checkedHere(workload) {
+        for workload in Workloads.Catalogue.all where RunPlan.checksum.includes(workload) {
             do {
                 let rows = try engine.measure(workload, size: size(workload), options: options)
                 if rows.isEmpty { failures.append("\(workload.id) produced no rows") }

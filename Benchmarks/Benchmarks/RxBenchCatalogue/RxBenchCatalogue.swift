@@ -46,15 +46,14 @@ struct Settings {
         return value
     }
 
-    /// Units per iteration and the matching scaling factor. A scalable workload runs 1,000 events or
-    /// lifecycles per iteration with scaling `.kilo`, so package-benchmark's scaled columns (marked `*`) read
-    /// per event or per lifecycle. Latency workloads sample one subscribe + dispose per iteration. Sweep
-    /// points whose size is the parameter keep it.
+    /// Units per iteration (RunPlan.benchmark; RXBENCH_BENCHMARK_SIZE overrides it, but for latency
+    /// workloads, which sample one subscribe + dispose per iteration) and the matching scaling factor: 1,000
+    /// units per iteration are scaled `.kilo`, so package-benchmark's scaled columns (marked `*`) read per
+    /// event or per lifecycle.
     func plan(for workload: Workload) -> (size: Int, scaling: BenchmarkScalingFactor) {
-        if workload.shape == .latency { return (1, .one) }
-        if let size { return (size, .one) }
-        if workload.scalable, workload.defaultSize >= 1_000 { return (1_000, .kilo) }
-        return (workload.defaultSize, .one)
+        if workload.shape != .latency, let size { return (size, .one) }
+        let size = RunPlan.benchmark.size(for: workload)
+        return (size, workload.scalable && size == 1_000 ? .kilo : .one)
     }
 
     func configuration(scaling: BenchmarkScalingFactor, latency: Bool) -> Benchmark.Configuration {
