@@ -67,7 +67,7 @@ struct EngineVariant {
         if lifecycleTests {
             targets.append(
                 .testTarget(
-                    name: "\(engine)Tests", dependencies: [.target(name: engine)], path: "Variants/\(engine)Tests",
+                    name: "\(engine)Tests", dependencies: [.target(name: engine), "TestSupport"], path: "Variants/\(engine)Tests",
                     swiftSettings: [.swiftLanguageMode(.v5), alias]))
         }
         return targets
@@ -175,11 +175,18 @@ let package = Package(
             swiftSettings: hotPath
         ),
 
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore", "SinkAdapter"]),
-        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry", "Conformance"]),
+        // What several test targets share (dispose races, disposing twice, the right to run counting engines,
+        // time limits): built for the tests only, in no product.
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: [.swiftLanguageMode(.v5)]),
+
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore", "SinkAdapter", "TestSupport"]),
+        .testTarget(
+            name: "MeasurementTests",
+            dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry", "Conformance", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
-            dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter"]),
+            dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["RxBenchCLI", "EngineRegistry", "Workloads", "Measurement"]),
         // Examples/CustomEngine's sources, linked: the public plug-in API as an out-of-tree row uses it.
         .testTarget(
@@ -191,12 +198,12 @@ let package = Package(
             name: "AdapterCostTests",
             dependencies: [
                 "Measurement", "RxBenchCore", "Conformance", "SinkEngine", "SinkAdapter", "SignalEngine",
-                "SignalAdapter", "SubscriberEngine", "SubscriberAdapter",
+                "SignalAdapter", "SubscriberEngine", "SubscriberAdapter", "TestSupport",
             ],
             swiftSettings: engineSettings),
         // Engine-internal tests (disposer races, trampoline depth, ...); behaviour is the conformance suite's.
-        .testTarget(name: "SinkEngineTests", dependencies: ["SinkEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "SignalEngineTests", dependencies: ["SignalEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "SubscriberEngineTests", dependencies: ["SubscriberEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "SinkEngineTests", dependencies: ["SinkEngine", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "SignalEngineTests", dependencies: ["SignalEngine", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "SubscriberEngineTests", dependencies: ["SubscriberEngine", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ] + variants.flatMap(\.targets)
 )

@@ -49,7 +49,7 @@ public struct ConformanceReport: Sendable {
 
 /// Runs `cases` (by default the whole catalogue) on `adapter` and collects what differs.
 public func conformanceReport<A: EngineAdapter>(
-    for adapter: A, cases: [ConformanceCase] = Catalogue.all
+    for adapter: A, cases: [ConformanceCase] = ConformanceCases.all
 ) -> ConformanceReport {
     var passed = 0
     var differing: [(name: String, differences: [String])] = []

@@ -7,6 +7,7 @@ import SinkEngine
 import SubscriberAdapter
 import SubscriberEngine
 import Testing
+import TestSupport
 
 /// What the harness adds per subscription must be nothing: a lifecycle measured through an adapter
 /// (translate the flow, subscribe with the prepared observer, dispose) allocates exactly what the same

@@ -4,6 +4,7 @@ import Foundation
 import RxBenchCore
 import Synchronization
 import Testing
+import TestSupport
 
 /// Dispose-vs-delivery races on every engine and variant (300,000 each in CI), through the adapter API (so
 /// every variant races here; the engine-API race tests run on the locked and dependency variants too, in their

@@ -49,8 +49,8 @@ struct LibraryConformanceTests {
             if case .differsInSomeOrders = expectation { continue }
             Issue.record("\(id): '\(name)' now conforms: remove it from LibraryDifferences and the document")
         }
-        print("\(id): \(report.passed) of \(Catalogue.all.count) catalogue cases conform")
-        #expect(report.passed + report.differing.count == Catalogue.all.count)
+        print("\(id): \(report.passed) of \(ConformanceCases.all.count) catalogue cases conform")
+        #expect(report.passed + report.differing.count == ConformanceCases.all.count)
     }
 
     /// Where the order among events of one virtual time is the library's (a hashed subscriber set, pool
@@ -60,7 +60,7 @@ struct LibraryConformanceTests {
         let engine = try #require(EngineRegistry.engine(id: id))
         let listed = (LibraryDifferences.all[id] ?? [:]).filter { if case .sameTimeOrder = $0.value { true } else { false } }
         #expect(!listed.isEmpty)
-        for conformanceCase in Catalogue.all where listed[conformanceCase.name] != nil {
+        for conformanceCase in ConformanceCases.all where listed[conformanceCase.name] != nil {
             let outcome: Outcome = await offThePool { [self] in self.run(conformanceCase, on: engine.adapter) }
             #expect(outcome.events.sorted(by: order) == conformanceCase.expected.sorted(by: order), "\(conformanceCase.name)")
         }
@@ -199,7 +199,7 @@ enum LibraryDifferences {
     /// Every replay(n) subject case, disposed variants included, with `difference`.
     private static func replayCases(_ difference: LibraryDifference) -> [String: LibraryDifference] {
         Dictionary(
-            uniqueKeysWithValues: Catalogue.all.filter { $0.name.hasPrefix("replay(") }.map { ($0.name, difference) })
+            uniqueKeysWithValues: ConformanceCases.all.filter { $0.name.hasPrefix("replay(") }.map { ($0.name, difference) })
     }
 
     private static let prefixLate = LibraryDifference.differs(

@@ -3,6 +3,7 @@ import EngineRegistry
 import Foundation
 import RxBenchCore
 import Testing
+import TestSupport
 
 /// Orders under re-entrant delivery, on every built-in row, through the adapters (as the conformance runner
 /// runs them): a value sent back into a merge input from inside the merge's observer, a value sent into a

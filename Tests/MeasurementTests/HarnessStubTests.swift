@@ -4,6 +4,7 @@ import Measurement
 import RxBenchCore
 import Testing
 import Workloads
+import TestSupport
 
 /// The harness held against stub adapters whose costs are known exactly: what it reports must be those
 /// costs, not the harness's own.

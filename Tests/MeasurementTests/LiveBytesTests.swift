@@ -4,6 +4,7 @@ import Measurement
 import RxBenchCore
 import Testing
 import Workloads
+import TestSupport
 
 /// Bytes per live subscription are measured on probe subscriptions that are disposed again before the
 /// latency run's checksum is taken. When the live-block tracker's table is full, the window has no figure,

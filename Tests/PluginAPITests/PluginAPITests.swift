@@ -32,7 +32,7 @@ struct PluginAPITests {
                 Issue.record("toy: '\(name)' differs: \(differences.joined(separator: "; "))")
             }
         }
-        #expect(report.passed + unsupported == Conformance.Catalogue.all.count)
+        #expect(report.passed + unsupported == ConformanceCases.all.count)
         // The toy has just, from, create, map, filter and a publish subject: cases made of those conform.
         #expect(report.passed >= 10, "only \(report.passed) cases conform")
     }

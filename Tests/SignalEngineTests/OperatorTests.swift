@@ -2,6 +2,7 @@ import Dispatch
 import XCTest
 
 @testable import SignalEngine
+import TestSupport
 
 private struct OperatorError: Error, Equatable { let code: Int }
 private typealias IntSignal = Signal<Int, OperatorError>

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SinkEngine
+import TestSupport
 
 final class OperatorTests: TimeLimitedTestCase {
     private var start = 0

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SinkEngine
+import TestSupport
 
 final class TrampolineTests: TimeLimitedTestCase {
     func testConcatOfManyJustsRunsInConstantStack() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SubscriberEngine
+import TestSupport
 
 /// Every per-subscription object is released once a subscription is disposed or has terminated.
 final class LiveObjectTests: TimeLimitedTestCase {

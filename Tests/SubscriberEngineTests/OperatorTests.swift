@@ -1,5 +1,6 @@
 import XCTest
 @testable import SubscriberEngine
+import TestSupport
 
 final class OperatorTests: TimeLimitedTestCase {
     func testBindDerivedMapFilterTake() {

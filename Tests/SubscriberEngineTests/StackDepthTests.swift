@@ -1,5 +1,6 @@
 import XCTest
 @testable import SubscriberEngine
+import TestSupport
 
 /// Deep synchronous recursion must run in loops (or the trampoline), not on the stack.
 final class StackDepthTests: TimeLimitedTestCase {

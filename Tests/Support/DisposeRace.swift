@@ -3,40 +3,45 @@ import Foundation
 import Glibc
 import Synchronization
 
-// Dispose-vs-delivery races on two threads, written against no engine: each engine's test target links
-// this file (the engine test targets depend on their engine only) and builds its rounds with the engine's
-// native API.
+// Dispose-vs-delivery races on two threads, written against no engine: each engine's test target builds
+// its rounds with the engine's native API and runs them here.
 
 /// Values delivered to one round's observer; incremented on the emitting thread, read on the other.
-final class DeliveredCount: Sendable {
+package final class DeliveredCount: Sendable {
     private let count = Atomic<Int>(0)
-    func increment() { count.add(1, ordering: .releasing) }
-    var value: Int { count.load(ordering: .acquiring) }
+    package init() {}
+    package func increment() { count.add(1, ordering: .releasing) }
+    package var value: Int { count.load(ordering: .acquiring) }
 }
 
 /// One round: a live subscription, how to emit into its source (on the emitting thread) and how to
 /// dispose it (on the disposing thread).
-struct RaceRound {
+package struct RaceRound {
     let emit: (Int) -> Void
     let dispose: () -> Void
+
+    package init(emit: @escaping (Int) -> Void, dispose: @escaping () -> Void) {
+        self.emit = emit
+        self.dispose = dispose
+    }
 }
 
 /// What a run of rounds found.
-struct DisposeRaceReport: CustomStringConvertible {
+package struct DisposeRaceReport: CustomStringConvertible {
     /// Rounds run.
-    var rounds = 0
+    package var rounds = 0
     /// Rounds in which dispose landed while values were flowing: at least one value had been delivered
     /// when dispose was called, and the last value had not been when it returned.
-    var raced = 0
+    package var raced = 0
     /// Rounds in which the emitter sent a value while dispose was running (the two threads overlapped; on
     /// a machine with one free core this can be rare, and it is reported, not required).
-    var overlapped = 0
+    package var overlapped = 0
     /// Rounds in which more than one value arrived after dispose returned (only the value already past
     /// every disposed check may arrive late; the emitter sends two more after dispose returns).
-    var deliveredAfterDispose = 0
-    var seconds = 0.0
+    package var deliveredAfterDispose = 0
+    package var seconds = 0.0
 
-    var description: String {
+    package var description: String {
         "\(rounds) rounds, \(raced) raced, \(overlapped) sent a value during dispose, "
             + "\(deliveredAfterDispose) delivered after dispose, "
             + String(format: "%.1f s", seconds)
@@ -77,7 +82,7 @@ private final class RaceProgress: Sendable {
 
 /// Whether this process runs under ThreadSanitizer, which slows these rounds down about tenfold: the
 /// floors of raced rounds are lowered there so that `swift test --sanitize=thread` stays within the budget.
-let underThreadSanitizer: Bool = {
+package let underThreadSanitizer: Bool = {
     guard let process = dlopen(nil, RTLD_NOW) else { return false }
     return dlsym(process, "__tsan_init") != nil
 }()
@@ -116,7 +121,7 @@ private func spin(until done: () -> Bool) {
 /// up in `deliveredAfterDispose`. A round raced if dispose was called after the first value was delivered
 /// and returned before the last one was (a dispose held up until the emitter is through, by a lock the
 /// emitter keeps taking, does not count).
-func runDisposeRaces(
+package func runDisposeRaces(
     targetRaced: Int, minimumRaced: Int, budget: Double, valuesPerRound: Int = 64, maxBeforeDispose: Int = 8,
     makeRound: (DeliveredCount) -> RaceRound
 ) -> DisposeRaceReport {

@@ -9,29 +9,35 @@ import XCTest
 
 /// How often dispose actions ran, or values were delivered; incremented on any thread, read after the
 /// threads joined.
-final class ActionCount: Sendable {
+package final class ActionCount: Sendable {
     private let count = Atomic<Int>(0)
-    func increment() { count.add(1, ordering: .sequentiallyConsistent) }
-    var value: Int { count.load(ordering: .sequentiallyConsistent) }
+    package init() {}
+    package func increment() { count.add(1, ordering: .sequentiallyConsistent) }
+    package var value: Int { count.load(ordering: .sequentiallyConsistent) }
 }
 
 /// One public disposable of an engine. `make` builds a fresh one and returns how to dispose it and a check
 /// to run after every dispose call has returned: it sends into the source (if any), then returns what went
 /// wrong (a dispose action that ran other than once, a value delivered after dispose), or nil.
-struct DisposeCase {
+package struct DisposeCase {
     let name: String
     let make: () -> (dispose: () -> Void, check: () -> String?)
+
+    package init(name: String, make: @escaping () -> (dispose: () -> Void, check: () -> String?)) {
+        self.name = name
+        self.make = make
+    }
 }
 
 /// What a dispose action that must run once found: nil, or how often it ran instead.
-func ranOnce(_ count: ActionCount, _ what: String = "the dispose action") -> String? {
+package func ranOnce(_ count: ActionCount, _ what: String = "the dispose action") -> String? {
     count.value == 1 ? nil : "\(what) ran \(count.value) times"
 }
 
 /// The two checks every engine's `DisposeTwiceTests` makes of its cases: disposed twice on one thread, and
 /// from two threads at once `iterations` times each, every case must pass; `liveObjects` reads the engine's
 /// count of live objects (nil where the build does not count them), which must be back at its start.
-func assertEachCaseRunsItsActionOnce(
+package func assertEachCaseRunsItsActionOnce(
     _ cases: [DisposeCase], iterations: Int, liveObjects: () -> Int?, file: StaticString = #filePath, line: UInt = #line
 ) {
     XCTAssertEqual(disposedTwice(cases), [], "disposed twice on one thread", file: file, line: line)
@@ -43,7 +49,7 @@ func assertEachCaseRunsItsActionOnce(
 }
 
 /// Each case disposed twice in a row on this thread; the failures, one line each.
-func disposedTwice(_ cases: [DisposeCase]) -> [String] {
+package func disposedTwice(_ cases: [DisposeCase]) -> [String] {
     cases.compactMap { disposeCase in
         let (dispose, check) = disposeCase.make()
         dispose()
@@ -55,7 +61,7 @@ func disposedTwice(_ cases: [DisposeCase]) -> [String] {
 /// Each case disposed from two threads at once, `iterations` times, a fresh disposable each time; the
 /// failures (the first of each case), and in how many iterations both threads met at the barrier before
 /// calling dispose (reported, not required: a machine with one free core may run them one after the other).
-func disposedOnTwoThreads(_ cases: [DisposeCase], iterations: Int) -> (failures: [String], met: Int) {
+package func disposedOnTwoThreads(_ cases: [DisposeCase], iterations: Int) -> (failures: [String], met: Int) {
     var failures: [String] = []
     var met = 0
     for disposeCase in cases {
@@ -120,7 +126,7 @@ private final class SecondThread: @unchecked Sendable {
 /// both calls returned. If the second thread does not arrive within about a second (no free core for it),
 /// this one goes ahead alone; true when both threads were at the barrier before either called dispose.
 @discardableResult
-func disposeOnTwoThreadsAtOnce(_ dispose: @escaping () -> Void) -> Bool {
+package func disposeOnTwoThreadsAtOnce(_ dispose: @escaping () -> Void) -> Bool {
     let barrier = Barrier()
     let call: () -> Void = {
         barrier.arrived.add(1, ordering: .acquiringAndReleasing)

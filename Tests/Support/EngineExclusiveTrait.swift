@@ -1,4 +1,3 @@
-import Conformance
 import Testing
 
 /// Runs each test case of the suite or test it marks holding `EngineExclusivity`, the right to run counting
@@ -8,19 +7,17 @@ import Testing
 /// carries it (seen with busy processes beside `swift test`: a stress row began while a disposal-order test
 /// held 1,111 of sink's objects and ended after it freed them, "live objects 0, not back to their start
 /// (1111)").
-///
-/// Shared by the test targets that run engines (a symbolic link in each, like DisposeRace.swift).
-struct EngineExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
+package struct EngineExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
     /// Applied to a suite, it reaches the suite's tests: Swift Testing passes only recursive traits down.
-    var isRecursive: Bool { true }
+    package var isRecursive: Bool { true }
 
     /// Each test case takes the right on its own; the suite as a whole does not hold it, so that suites
     /// interleave case by case instead of one waiting for another to end.
-    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         testCase == nil ? nil : self
     }
 
-    func provideScope(
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         await EngineExclusivity.acquire()
@@ -30,10 +27,10 @@ struct EngineExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
 
     /// Whether the running test case holds the right through this trait: a test asserts it, so that a suite
     /// whose trait stopped reaching its tests fails instead of checking balances unguarded.
-    @TaskLocal static var holdsTheRight = false
+    @TaskLocal package static var holdsTheRight = false
 }
 
 extension Trait where Self == EngineExclusiveTrait {
     /// Each test case runs holding the right to run counting engines (`EngineExclusiveTrait`).
-    static var engineExclusive: Self { Self() }
+    package static var engineExclusive: Self { Self() }
 }

@@ -5,6 +5,7 @@ import Measurement
 import RxBenchCore
 import Testing
 import Workloads
+import TestSupport
 
 /// Every workload of the catalogue runs on every engine and reference row that can express it, and
 /// produces its checksum: the figures rxbench reports are figures of correct runs.

@@ -3,6 +3,7 @@ import Measurement
 import RxBenchCore
 import Testing
 import Workloads
+import TestSupport
 
 /// The contention group: each workload sends exactly its size in events, whatever the remainder among its
 /// threads, and a subject under contention gets a figure only when every value reached every long-lived

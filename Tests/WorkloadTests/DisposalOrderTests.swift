@@ -3,6 +3,7 @@ import RxBenchCore
 import SinkAdapter
 import Testing
 import Workloads
+import TestSupport
 
 /// The disposal order a latency workload names is the one its samples follow: `sink`, wrapped so that
 /// every dispose is recorded with the age of the subscription among those live on the stream.

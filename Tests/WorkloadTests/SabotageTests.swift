@@ -4,6 +4,7 @@ import RxBenchCore
 import SinkAdapter
 import Testing
 import Workloads
+import TestSupport
 
 /// The checksum must see every stage and the order of events: an engine that skips a transform, swaps
 /// two events, or duplicates one and drops another must get no figure. Each case wraps a correct engine

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SignalEngine
+import TestSupport
 
 /// Dispose racing delivery on two threads (ARCHITECTURE.md, "What every engine guarantees"), through the
 /// engine's own API.

@@ -2,6 +2,7 @@ import Dispatch
 import XCTest
 
 @testable import SignalEngine
+import TestSupport
 
 private struct TestError: Error, Equatable { let code: Int }
 

@@ -1,3 +1,4 @@
+import TestSupport
 /// How many dispose-vs-delivery races the engine's race test runs, and for how long. Not a
 /// million: a round costs about 50 us in a debug build here, so a million would take minutes.
 // `seconds` keeps the three engines' race tests together near 20 s of `swift test` (about 6,700 raced rounds per second

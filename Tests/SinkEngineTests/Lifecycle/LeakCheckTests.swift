@@ -1,5 +1,6 @@
 import XCTest
 @testable import SinkEngine
+import TestSupport
 
 /// The live-object leak checks of this target (DisposeRaceTests' balance) read the engine's
 /// counter, which exists only in debug builds (it never enters measured builds). Under `-c release` they

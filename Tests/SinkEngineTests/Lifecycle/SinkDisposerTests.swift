@@ -1,6 +1,7 @@
 import Dispatch
 import XCTest
 @testable import SinkEngine
+import TestSupport
 
 final class SinkDisposerTests: TimeLimitedTestCase {
     func testDisposeBeforeSetDisposesThePairOnArrival() {

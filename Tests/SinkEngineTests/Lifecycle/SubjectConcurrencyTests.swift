@@ -1,6 +1,7 @@
 import Dispatch
 import XCTest
 @testable import SinkEngine
+import TestSupport
 
 final class SubjectConcurrencyTests: TimeLimitedTestCase {
     /// Concurrent emitters: every event is delivered, and never two at once to the same observer.

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import XCTest
 @testable import SubscriberEngine
+import TestSupport
 
 /// The closure subscriber's recursive delivery lock, and dispose racing delivery.
 final class ConcurrencyTests: TimeLimitedTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SubscriberEngine
+import TestSupport
 
 /// Dispose racing delivery on two threads (ARCHITECTURE.md, "What every engine guarantees"), through the
 /// engine's own API, for the three engine ids built on it: `subscriber` (bind-derived map and filter;

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SubscriberEngine
+import TestSupport
 
 /// Every public disposable of the engine disposed twice, and from two threads at once: each dispose action
 /// runs exactly once, a container disposes what is added after it was disposed at once (and once), and a

@@ -9,7 +9,7 @@ import Foundation
 /// (two here), and the async-stream row delivers from that pool: tests blocked on a lock held those
 /// threads while the holder waited for an async-stream run to end, so both waited until their time
 /// limits (seen in `swift test` after the merge of 079bf36: every suite that runs engines timed out).
-public enum EngineExclusivity {
+package enum EngineExclusivity {
     private struct State {
         var held = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -34,7 +34,7 @@ public enum EngineExclusivity {
     /// before the resumed task reads its context, so it reports a race in `withUnsafeContinuation`
     /// (it failed CI once in three runs; a probe resuming 20,000 times from other threads reports it every
     /// run). A checked continuation's resume goes through an atomic ThreadSanitizer sees.
-    public static func acquire() async {
+    package static func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let granted = withState { state in
                 if state.held {
@@ -49,7 +49,7 @@ public enum EngineExclusivity {
     }
 
     /// Gives the right back, handing it to the first waiter if there is one (it stays held for them).
-    public static func release() {
+    package static func release() {
         let next = withState { state -> CheckedContinuation<Void, Never>? in
             guard !state.waiters.isEmpty else {
                 state.held = false

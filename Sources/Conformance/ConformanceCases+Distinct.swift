@@ -37,7 +37,7 @@ private let drift: SourceSpec = .hot([
     .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 10), .completed(260),
 ])
 
-extension Catalogue {
+extension ConformanceCases {
     static let distinct: [ConformanceCase] = [
         ConformanceCase(
             "distinctUntilChanged by key: drops values whose key repeats", sources: [tens],

@@ -21,7 +21,7 @@ private let hot123: SourceSpec = .hot([.next(150, 0), .next(210, 1), .next(220, 
 /// The same, failing at 240 instead.
 private let hot123Error: SourceSpec = .hot([.next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)])
 
-public enum Catalogue {
+public enum ConformanceCases {
     /// Every case, with a "disposed mid-stream" variant for each that has events after its first.
     public static var all: [ConformanceCase] {
         var cases: [ConformanceCase] = []
@@ -676,7 +676,7 @@ public enum Catalogue {
     ]
 }
 
-extension Catalogue {
+extension ConformanceCases {
     // MARK: Grammar, synchronous sources and compositions
 
     static let compositions: [ConformanceCase] = [
@@ -852,7 +852,7 @@ extension Catalogue {
     ]
 }
 
-extension Catalogue {
+extension ConformanceCases {
     // MARK: Synchronous schedulers (the serial-queue scheduler is tested in real time)
 
     static let scheduling: [ConformanceCase] = [SchedulerSpec.immediate, .trampoline].flatMap { spec in

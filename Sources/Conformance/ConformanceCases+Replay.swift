@@ -4,7 +4,7 @@ import RxBenchCore
 // the latest n values at subscription, then the live events; after the terminal event, the n values and then
 // that event.
 
-extension Catalogue {
+extension ConformanceCases {
     static let replay: [ConformanceCase] = [
         ConformanceCase(
             "replay(2) subject: a late subscriber gets the last 2 values, then live values",

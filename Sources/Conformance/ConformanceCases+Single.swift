@@ -32,7 +32,7 @@ private func later(
     })
 }
 
-extension Catalogue {
+extension ConformanceCases {
     static let singles: [ConformanceCase] = [
         ConformanceCase("single: answers once, then completes", expected: [.next(200, 7), .completed(200)]) { _ in
             .single(.success(7))

@@ -48,7 +48,7 @@ private let sumThrowingAbove12 = ThrowingIntAccumulator("sum, throws above 12") 
     return running + value
 }
 
-extension Catalogue {
+extension ConformanceCases {
     /// Tap hooks upstream of the throwing stage; dispose is logged with its time, which a throw fixes.
     static func timedHooks(_ c: CaseContext) -> TapHooks {
         TapHooks(
@@ -204,7 +204,7 @@ extension Catalogue {
     ]
 }
 
-extension Catalogue {
+extension ConformanceCases {
     /// A resource whose factories throw on request; acquire and release are logged.
     static func throwingResource(_ c: CaseContext, acquireThrows: Bool) -> ThrowingResourceHooks {
         ThrowingResourceHooks(

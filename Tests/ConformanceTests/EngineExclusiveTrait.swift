@@ -1,1 +1,0 @@
-../Support/EngineExclusiveTrait.swift

@@ -1,1 +1,0 @@
-../../Support/DisposeRace.swift
