@@ -105,9 +105,7 @@ let package = Package(
         .library(name: "SubscriberEngine", targets: ["SubscriberEngine"]),
         // The plug-in API: what an out-of-tree adapter needs (EngineAdapter, Flow, the harness, the conformance
         // runner) and `RxBench.main(adding:)`, the whole CLI with extra rows (docs/adding-an-engine.md).
-        .library(
-            name: "RxBenchKit",
-            targets: ["RxBenchCore", "Workloads", "Measurement", "EngineRegistry", "Conformance", "RxBenchCLI"]),
+        .library(name: "RxBenchKit", targets: ["RxBenchKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -124,6 +122,8 @@ let package = Package(
 
         // Vocabulary shared by adapters, workloads, measurement and the CLI.
         .target(name: "RxBenchCore", swiftSettings: hotPath),
+        // What a run reports (rows, metrics, summaries, the floor check); adapters never see it.
+        .target(name: "RxBenchResults", dependencies: ["RxBenchCore"], swiftSettings: hotPath),
 
         // One adapter per engine family, plus the reference rows.
         .target(name: "SinkAdapter", dependencies: ["RxBenchCore", "SinkEngine"], swiftSettings: engineSettings),
@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "EngineRegistry",
             dependencies: [
-                "RxBenchCore", "Measurement", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters",
+                "RxBenchCore", "RxBenchResults", "Measurement", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters",
                 "OpenCombineAdapter", "AsyncStreamAdapter",
             ] + variants.map { .target(name: $0.adapter) },
             swiftSettings: hotPath
@@ -158,17 +158,22 @@ let package = Package(
 
         .target(name: "Workloads", dependencies: ["RxBenchCore"], swiftSettings: hotPath),
         .target(name: "CAllocationCounter", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Measurement", dependencies: ["RxBenchCore", "CAllocationCounter"], swiftSettings: hotPath),
+        .target(
+            name: "Measurement", dependencies: ["RxBenchCore", "RxBenchResults", "CAllocationCounter"], swiftSettings: hotPath),
         .target(name: "Conformance", dependencies: ["RxBenchCore"]),
 
         .target(
             name: "RxBenchCLI",
             dependencies: [
-                "RxBenchCore", "Workloads", "Measurement", "EngineRegistry", "Conformance",
+                "RxBenchCore", "RxBenchResults", "Workloads", "Measurement", "EngineRegistry", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: hotPath
         ),
+        // The plug-in API's one import (Sources/RxBenchKit/RxBenchKit.swift re-exports the modules above).
+        .target(
+            name: "RxBenchKit",
+            dependencies: ["RxBenchCore", "RxBenchResults", "Workloads", "Measurement", "EngineRegistry", "Conformance", "RxBenchCLI"]),
         .executableTarget(
             name: "rxbench",
             dependencies: ["RxBenchCLI", "CAllocationCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -183,15 +188,18 @@ let package = Package(
             name: "ConformanceTests", dependencies: ["Conformance", "EngineRegistry", "RxBenchCore", "SinkAdapter", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",
-            dependencies: ["Measurement", "RxBenchCore", "Workloads", "EngineRegistry", "Conformance", "TestSupport"]),
+            dependencies: ["Measurement", "RxBenchCore", "RxBenchResults", "Workloads", "EngineRegistry", "Conformance", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
-            dependencies: ["Workloads", "RxBenchCore", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter", "TestSupport"]),
+            dependencies: [
+                "Workloads", "RxBenchCore", "RxBenchResults", "EngineRegistry", "Measurement", "Conformance", "SinkAdapter",
+                "TestSupport",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["RxBenchCLI", "EngineRegistry", "Workloads", "Measurement"]),
         // Examples/CustomEngine's sources, linked: the public plug-in API as an out-of-tree row uses it.
         .testTarget(
             name: "PluginAPITests",
-            dependencies: ["RxBenchCore", "Workloads", "Measurement", "EngineRegistry", "Conformance"],
+            dependencies: ["RxBenchKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // Release-built like the adapters, so that the direct chains are specialised as the adapters' are.
         .testTarget(

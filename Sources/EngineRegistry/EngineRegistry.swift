@@ -4,6 +4,7 @@ import Measurement
 import OpenCombineAdapter
 import ReferenceAdapters
 import RxBenchCore
+import RxBenchResults
 import SignalAdapter
 import SignalLockedAdapter
 import SignalLockedDependencyAdapter

@@ -1,6 +1,7 @@
 import CAllocationCounter
 import Dispatch
 import RxBenchCore
+import RxBenchResults
 
 /// How much measuring to do. The CLI's profiles fill this in; every field can be overridden.
 public struct MeasureOptions: Sendable {

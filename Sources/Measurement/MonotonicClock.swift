@@ -1,4 +1,5 @@
 import RxBenchCore
+import RxBenchResults
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import EngineRegistry
 import Foundation
 import Measurement
 import RxBenchCore
+import RxBenchResults
 import Workloads
 
 /// `rxbench --instructions`: deterministic instruction counts. For each engine, one child process runs

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Measurement
 import RxBenchCore
+import RxBenchResults
 
 /// `--isolation process`: every engine x workload in a fresh process, so that one measurement's heap,
 /// caches, lazily made metadata and worker threads cannot move the next one's figures (JMH forks a JVM per

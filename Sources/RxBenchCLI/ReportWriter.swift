@@ -1,5 +1,6 @@
 import Foundation
 import RxBenchCore
+import RxBenchResults
 
 /// Renders rows with their context. The CSV schema is documented in docs/csv-schema.md and versioned by
 /// its first column; columns are only ever added at the end.

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import RxBenchCore
+import RxBenchResults
 
 /// Reads the run's context from the machine.
 enum RunContextProbe {

@@ -3,6 +3,7 @@ import EngineRegistry
 import Foundation
 import Measurement
 import RxBenchCore
+import RxBenchResults
 import Workloads
 
 /// `rxbench`: runs the catalogue's workloads on the chosen engines and reports.

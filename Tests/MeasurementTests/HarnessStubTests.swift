@@ -2,6 +2,7 @@ import Dispatch
 import EngineRegistry
 import Measurement
 import RxBenchCore
+import RxBenchResults
 import Testing
 import Workloads
 import TestSupport

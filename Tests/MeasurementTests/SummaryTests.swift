@@ -1,4 +1,5 @@
 import RxBenchCore
+import RxBenchResults
 import Testing
 
 @Suite("Summary statistics")

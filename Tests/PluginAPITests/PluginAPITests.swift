@@ -1,9 +1,5 @@
-import Conformance
-import EngineRegistry
-import Measurement
-import RxBenchCore
+import RxBenchKit
 import Testing
-import Workloads
 
 /// The out-of-tree example (Examples/CustomEngine) through the public plug-in API, in the root package's
 /// tests: its adapter and engine sources are linked here, not copied, and this target imports only

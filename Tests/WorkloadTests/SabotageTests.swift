@@ -1,6 +1,7 @@
 import Conformance
 import Measurement
 import RxBenchCore
+import RxBenchResults
 import SinkAdapter
 import Testing
 import Workloads

@@ -4,11 +4,8 @@
 // harness's own runner): a wrong checksum fails the benchmark, never a figure. docs/benchmarks.md.
 
 import Benchmark
-import EngineRegistry
+import RxBenchKit
 import Foundation
-import Measurement
-import RxBenchCore
-import Workloads
 
 let benchmarks: @Sendable () -> Void = {
     let settings = Settings.fromEnvironment()

@@ -1,5 +1,5 @@
 import ReactiveSwift
-import RxBenchCore
+import RxBenchKit
 
 /// ReactiveSwift 7.2.1 behind the harness's `EngineAdapter`, written against rxbench's public API only.
 ///

@@ -1,6 +1,6 @@
 import Dispatch
 import ReactiveSwift
-import RxBenchCore
+import RxBenchKit
 
 /// One recursive translation of a `Flow` into `SignalProducer<Int, BenchError>`, each case the operator a
 /// ReactiveSwift user writes. Selectors, factories and handlers translate the flow they return when

@@ -1,4 +1,4 @@
-import RxBenchCore
+import RxBenchKit
 import RxSwift
 
 /// RxSwift 6.10.2 itself behind rxbench's `EngineAdapter`, written through the public plug-in API only: the

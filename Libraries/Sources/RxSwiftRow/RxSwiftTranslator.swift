@@ -1,5 +1,5 @@
 import Dispatch
-import RxBenchCore
+import RxBenchKit
 import RxSwift
 
 /// One recursive translation of a `Flow` into RxSwift's operators, as an RxSwift user writes them. Selectors,

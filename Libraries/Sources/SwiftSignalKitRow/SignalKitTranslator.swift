@@ -1,5 +1,5 @@
 import Dispatch
-import RxBenchCore
+import RxBenchKit
 import SwiftSignalKit
 
 /// One recursive translation of a `Flow` into SwiftSignalKit signals composed with `|>`, the library's own

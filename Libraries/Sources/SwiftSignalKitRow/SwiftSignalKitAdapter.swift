@@ -1,4 +1,4 @@
-import RxBenchCore
+import RxBenchKit
 import SwiftSignalKit
 
 /// SwiftSignalKit (the standalone fork cntrump/Signals at 3143e64, Telegram's library) behind the harness's

@@ -1,5 +1,4 @@
-import EngineRegistry
-import RxBenchCLI
+import RxBenchKit
 
 #if LIBRARY_SOURCES_PRESENT
 import ReactiveSwiftRow

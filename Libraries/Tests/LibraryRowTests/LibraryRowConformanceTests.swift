@@ -1,6 +1,5 @@
-import Conformance
+import RxBenchKit
 import Foundation
-import RxBenchCore
 import Testing
 
 #if LIBRARY_SOURCES_PRESENT

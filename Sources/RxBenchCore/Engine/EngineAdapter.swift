@@ -1,6 +1,8 @@
 /// What an engine offers the harness and the conformance suite: it translates a `Flow` into its native
-/// chain, subscribes to it, and disposes. Nothing else crosses this boundary; engines never see
-/// workloads or measurement.
+/// chain, makes subjects and feeds them, subscribes, and disposes. Besides, it states four facts about the row
+/// that the harness must know and cannot find out (its live-object count, whether it delivers on other
+/// threads, whether its dispose is asynchronous, whether its subjects take sends from several threads), each
+/// with a default. Engines never see workloads or measurement.
 ///
 /// The associated types are the engine's own (`Observable<Int>`, `Signal<Int, BenchError>`, ...), so
 /// that subscribing and disposing in a measured loop allocate nothing on behalf of the adapter: the

@@ -1,4 +1,4 @@
-import RxBenchCore
+import RxBenchKit
 
 /// The toy engine behind rxbench's `EngineAdapter`: translate a `Flow`, subscribe, dispose. Operators the
 /// toy does not have throw `UnsupportedFlow`; rxbench then reports the workload as not runnable, with the reason.

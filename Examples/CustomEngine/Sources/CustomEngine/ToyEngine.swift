@@ -1,5 +1,5 @@
 import Foundation
-import RxBenchCore
+import RxBenchKit
 
 /// A toy push engine, the smallest thing that deserves the name: a stream is a function from an observer
 /// to a cancel closure. Stands in for your library (RxSwift, ReactiveSwift, ...).

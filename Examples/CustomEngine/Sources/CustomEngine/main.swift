@@ -1,5 +1,4 @@
-import EngineRegistry
-import RxBenchCLI
+import RxBenchKit
 
 // The whole rxbench CLI with one more row:
 //   swift run --package-path Examples/CustomEngine CustomEngine --engine toy,sink --workload seed

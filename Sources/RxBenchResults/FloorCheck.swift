@@ -1,3 +1,4 @@
+import RxBenchCore
 /// The floor rule (ARCHITECTURE.md, "The floor"; docs/decisions/measurement-validity.md): `baseline` is the
 /// cheapest honest plain Swift for every flow it expresses, so no engine, variant or library row may beat
 /// it. A row beats it "beyond the spread" when even its median plus three MADs is below the floor's median

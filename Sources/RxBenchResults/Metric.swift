@@ -1,3 +1,4 @@
+import RxBenchCore
 /// Everything rxbench reports. docs/metrics.md defines each one precisely; the raw value names are the
 /// CSV's `metric` column and never change meaning.
 public enum Metric: String, Sendable, CaseIterable, Codable {

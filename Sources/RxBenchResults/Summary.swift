@@ -1,3 +1,4 @@
+import RxBenchCore
 /// Order statistics of a sample. The spread is reported as min, max and the median absolute deviation
 /// (MAD, unscaled), which one outlier on a shared machine cannot move.
 public struct Summary: Sendable, Hashable, Codable {

@@ -1,3 +1,4 @@
+import RxBenchCore
 /// A workload a row did not run because it cannot express it: the adapter threw `UnsupportedFlow` (an
 /// operator the library lacks), or the workload's checksum needs synchronous delivery the row does not
 /// give. Reported beside the figures with the reason `--list` shows, so that a missing figure is never
