@@ -68,7 +68,7 @@ public struct SubscriberEngineAdapter: EngineAdapter {
         }
     }
 
-    public func stream(_ flow: Flow, subjects: [SubscriberSubject]) throws(UnsupportedFlow) -> Signal<Int> {
+    public func stream(_ flow: Flow, subjects: [SubscriberSubject]) throws(UnsupportedFlow) -> RACSignal<Int> {
         var translation = Translation(operators: variant == .direct ? .direct : .bind, subjects: subjects)
         translation.asyncStyle = variant == .takeOneAsync ? .takeOne : .oneTime
         return translation.signal(flow)
@@ -76,7 +76,7 @@ public struct SubscriberEngineAdapter: EngineAdapter {
 
     public func nativeObserver(_ observer: EventObserver) -> SubscriberBlocks { Translation.blocks(observer) }
 
-    public func subscribe(_ stream: Signal<Int>, with observer: SubscriberBlocks) -> Disposable? {
+    public func subscribe(_ stream: RACSignal<Int>, with observer: SubscriberBlocks) -> Disposable? {
         Translation.subscribe(stream, observer)
     }
 

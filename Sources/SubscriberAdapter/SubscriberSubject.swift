@@ -16,7 +16,7 @@ public enum SubscriberSubject: Sendable {
         }
     }
 
-    var signal: Signal<Int> {
+    var signal: RACSignal<Int> {
         switch self {
         case .publish(let subject): subject.signal
         case .replay(let subject): subject.signal

@@ -1,7 +1,7 @@
 import RxBenchCore
 import SubscriberEngine
 
-/// The one recursive translation of `Flow` into a `Signal<Int>`, shared by every variant; they differ only
+/// The one recursive translation of `Flow` into a `RACSignal<Int>`, shared by every variant; they differ only
 /// in which `map`, `filter` and `take` it calls and in how asyncMap/asyncFilter end their inner signal.
 struct Translation: Sendable {
     enum Operators: Sendable {
@@ -23,7 +23,7 @@ struct Translation: Sendable {
     var asyncStyle: AsyncStyle = .oneTime
     let subjects: [SubscriberSubject]
     /// The state stream of the innermost enclosing `.system`, for `.feedbackState`.
-    var feedbackState: Signal<Int>? = nil
+    var feedbackState: RACSignal<Int>? = nil
 
     init(operators: Operators, subjects: [SubscriberSubject]) {
         self.operators = operators
@@ -36,7 +36,7 @@ struct Translation: Sendable {
         return SubscriberBlocks(next: observer.next, error: { error(benchError($0)) }, completed: observer.completed)
     }
 
-    static func subscribe(_ stream: Signal<Int>, _ blocks: SubscriberBlocks) -> Disposable? {
+    static func subscribe(_ stream: RACSignal<Int>, _ blocks: SubscriberBlocks) -> Disposable? {
         stream.subscribeNext(blocks.next, error: blocks.error, completed: blocks.completed)
     }
 
@@ -48,7 +48,7 @@ struct Translation: Sendable {
         #endif
     }
 
-    func signal(_ flow: Flow) -> Signal<Int> {
+    func signal(_ flow: Flow) -> RACSignal<Int> {
         switch flow {
         case .just(let value):
             return .return(value)
@@ -167,12 +167,12 @@ struct Translation: Sendable {
             return .concat(flows.map(signal))
         case .flatMap(let source, let selector) where selector.returnsJust:
             let value = selector.justValue.apply
-            return signal(source).flattenMap { Signal.return(value($0)) }
+            return signal(source).flattenMap { RACSignal.return(value($0)) }
         case .flatMap(let source, let selector):
             return signal(source).flattenMap { signal(selector.select($0)) }
         case .flatMapLatest(let source, let selector) where selector.returnsJust:
             let value = selector.justValue.apply
-            return map(signal(source)) { Signal.return(value($0)) }.switchToLatest()
+            return map(signal(source)) { RACSignal.return(value($0)) }.switchToLatest()
         case .flatMapLatest(let source, let selector):
             return map(signal(source)) { signal(selector.select($0)) }.switchToLatest()
         case .combineLatest(let flows, let combiner):
@@ -210,7 +210,7 @@ struct Translation: Sendable {
     }
 
     /// A request's signal: the create block sends the answer and completes, or sends an error.
-    func single(_ producer: SingleProducer) -> Signal<Int> {
+    func single(_ producer: SingleProducer) -> RACSignal<Int> {
         switch producer {
         case .success(let value):
             return .createSignal { subscriber in
@@ -239,14 +239,14 @@ struct Translation: Sendable {
 
     /// The variant's `map` for values. Not generic, so that the transform reaches the engine's own generic
     /// `map` as a user's closure would, without a reabstraction thunk made here per translation.
-    func map(_ source: Signal<Int>, _ transform: @escaping (Int) -> Int) -> Signal<Int> {
+    func map(_ source: RACSignal<Int>, _ transform: @escaping (Int) -> Int) -> RACSignal<Int> {
         switch operators {
         case .bind: source.map(transform)
         case .direct: source.mapDirect(transform)
         }
     }
 
-    func map<Result>(_ source: Signal<Int>, _ transform: @escaping (Int) -> Result) -> Signal<Result> {
+    func map<Result>(_ source: RACSignal<Int>, _ transform: @escaping (Int) -> Result) -> RACSignal<Result> {
         switch operators {
         case .bind: source.map(transform)
         case .direct: source.mapDirect(transform)
@@ -254,7 +254,7 @@ struct Translation: Sendable {
     }
 
     /// The pump of the *Pumping workloads runs inside the create block, calling the passthrough subscriber.
-    func create(_ emitter: Emitter) -> Signal<Int> {
+    func create(_ emitter: Emitter) -> RACSignal<Int> {
         switch emitter {
         case .repeating(let value, let count, let thenComplete):
             return .createSignal { subscriber in
@@ -286,7 +286,7 @@ struct Translation: Sendable {
         }
     }
 
-    func tap(_ source: Signal<Int>, _ hooks: TapHooks) -> Signal<Int> {
+    func tap(_ source: RACSignal<Int>, _ hooks: TapHooks) -> RACSignal<Int> {
         var result = source
         if hooks.onNext != nil || hooks.onError != nil || hooks.onCompleted != nil {
             let onError = hooks.onError
@@ -300,23 +300,23 @@ struct Translation: Sendable {
         return result
     }
 
-    func combineLatest(_ signals: [Signal<Int>], _ combiner: IntCombiner) -> Signal<Int> {
+    func combineLatest(_ signals: [RACSignal<Int>], _ combiner: IntCombiner) -> RACSignal<Int> {
         switch signals.count {
         case 0: return .empty
         case 2: return .combineLatest(signals[0], signals[1], reduce: combiner.arity2)
         case 3: return .combineLatest(signals[0], signals[1], signals[2], reduce: combiner.arity3)
         case 4: return .combineLatest(signals[0], signals[1], signals[2], signals[3], reduce: combiner.arity4)
-        default: return Signal<[Int]>.combineLatest(signals).map(combiner.combine)
+        default: return RACSignal<[Int]>.combineLatest(signals).map(combiner.combine)
         }
     }
 
-    func zip(_ signals: [Signal<Int>], _ combiner: IntCombiner) -> Signal<Int> {
+    func zip(_ signals: [RACSignal<Int>], _ combiner: IntCombiner) -> RACSignal<Int> {
         switch signals.count {
         case 0: return .empty
         case 2: return .zip(signals[0], signals[1], reduce: combiner.arity2)
         case 3: return .zip(signals[0], signals[1], signals[2], reduce: combiner.arity3)
         case 4: return .zip(signals[0], signals[1], signals[2], signals[3], reduce: combiner.arity4)
-        default: return Signal<[Int]>.zip(signals).map(combiner.combine)
+        default: return RACSignal<[Int]>.zip(signals).map(combiner.combine)
         }
     }
 

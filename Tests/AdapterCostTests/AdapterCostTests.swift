@@ -80,7 +80,7 @@ struct AdapterCostTests {
         let completed: () -> Void = {}
         let direct = Self.perLifecycle { lifecycles in
             for _ in 0..<lifecycles {
-                var chain = SubscriberEngine.Signal<Int>.never
+                var chain = SubscriberEngine.RACSignal<Int>.never
                 for _ in 0..<depth { chain = isDirect ? chain.mapDirect(transform) : chain.map(transform) }
                 chain.subscribeNext(next, error: error, completed: completed)?.dispose()
             }

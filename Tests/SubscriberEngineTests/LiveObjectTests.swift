@@ -33,8 +33,8 @@ final class LiveObjectTests: TimeLimitedTestCase {
         check("combineLatest, zip, switchToLatest, disposed") {
             let a = Subject<Int>()
             let b = ReplaySubject<Int>(capacity: 1, initial: 1)
-            let d1 = Signal.combineLatest(a.signal, b.signal) { $0 + $1 }.subscribeNext { _ in }
-            let d2 = Signal.zip(a.signal, b.signal) { $0 + $1 }.subscribeNext { _ in }
+            let d1 = RACSignal.combineLatest(a.signal, b.signal) { $0 + $1 }.subscribeNext { _ in }
+            let d2 = RACSignal.zip(a.signal, b.signal) { $0 + $1 }.subscribeNext { _ in }
             let d3 = a.signal.flattenMapLatest { _ in b.signal }.subscribeNext { _ in }
             a.sendNext(1)
             b.sendNext(2)
@@ -43,15 +43,15 @@ final class LiveObjectTests: TimeLimitedTestCase {
             d3?.dispose()
         }
         check("system, disposed") {
-            let system = Signal<Int>.system(
+            let system = RACSignal<Int>.system(
                 initialState: 0, reduce: +, feedbacks: [{ $0.filter { $0 < 10 }.map { _ in 1 } }])
             system.subscribeNext { _ in }?.dispose()
         }
         check("concat, retry, catch, takeUntil, using, completed") {
-            Signal.concat([.return(1), .from([2, 3])]).subscribeNext { _ in }
-            Signal<Int>.error(TestError(code: 1)).retry(3).catch { _ in .return(1) }.subscribeNext { _ in }
-            Signal.from([1, 2]).takeUntil(Signal<Int>.never).subscribeNext { _ in }
-            Signal<Int>.using(acquire: { 1 }, release: { _ in }) { .return($0) }.subscribeNext { _ in }
+            RACSignal.concat([.return(1), .from([2, 3])]).subscribeNext { _ in }
+            RACSignal<Int>.error(TestError(code: 1)).retry(3).catch { _ in .return(1) }.subscribeNext { _ in }
+            RACSignal.from([1, 2]).takeUntil(RACSignal<Int>.never).subscribeNext { _ in }
+            RACSignal<Int>.using(acquire: { 1 }, release: { _ in }) { .return($0) }.subscribeNext { _ in }
         }
     }
 }

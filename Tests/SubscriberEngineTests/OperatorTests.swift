@@ -16,9 +16,9 @@ final class OperatorTests: TimeLimitedTestCase {
     }
 
     func testTakeZeroNeverSubscribes() {
-        for take in [{ (s: Signal<Int>) in s.take(0) }, { (s: Signal<Int>) in s.takeDirect(0) }] {
+        for take in [{ (s: RACSignal<Int>) in s.take(0) }, { (s: RACSignal<Int>) in s.takeDirect(0) }] {
             var subscribed = false
-            let source = Signal<Int>.createSignal { subscriber in
+            let source = RACSignal<Int>.createSignal { subscriber in
                 subscribed = true
                 return nil
             }
@@ -31,7 +31,7 @@ final class OperatorTests: TimeLimitedTestCase {
 
     func testTakeDisposesSource() {
         let disposed = Recorder<Int>()
-        let source = Signal<Int>.createSignal { subscriber in
+        let source = RACSignal<Int>.createSignal { subscriber in
             subscriber.sendNext(1)
             subscriber.sendNext(2)
             return Disposable { disposed.subscribe(.return(1)) }
@@ -43,9 +43,9 @@ final class OperatorTests: TimeLimitedTestCase {
     }
 
     func testTakeStopsASynchronousSourceAtOnce() {
-        for take in [{ (s: Signal<Int>) in s.take(3) }, { (s: Signal<Int>) in s.takeDirect(3) }] {
+        for take in [{ (s: RACSignal<Int>) in s.take(3) }, { (s: RACSignal<Int>) in s.takeDirect(3) }] {
             var emitted = 0
-            let source = Signal<Int>.createSignal { subscriber in
+            let source = RACSignal<Int>.createSignal { subscriber in
                 for value in 0..<1_000_000 {
                     if subscriber.isDisposed { break }
                     emitted += 1
@@ -62,32 +62,32 @@ final class OperatorTests: TimeLimitedTestCase {
 
     func testScanSkipDistinctAggregate() {
         let recorder = Recorder<Int>()
-        recorder.subscribe(Signal.from([1, 1, 2, 2, 3]).distinctUntilChanged().skip(1).scan(withStart: 0, reduce: +))
+        recorder.subscribe(RACSignal.from([1, 1, 2, 2, 3]).distinctUntilChanged().skip(1).scan(withStart: 0, reduce: +))
         XCTAssertEqual(recorder.events, [.next(2), .next(5), .completed])
 
         let sum = Recorder<Int>()
-        sum.subscribe(Signal.from([1, 2, 3]).aggregate(withStart: 10, reduce: +))
+        sum.subscribe(RACSignal.from([1, 2, 3]).aggregate(withStart: 10, reduce: +))
         XCTAssertEqual(sum.events, [.next(16), .completed])
 
         let empty = Recorder<Int>()
-        empty.subscribe(Signal<Int>.empty.aggregate(withStart: 7, reduce: +))
+        empty.subscribe(RACSignal<Int>.empty.aggregate(withStart: 7, reduce: +))
         XCTAssertEqual(empty.events, [.next(7), .completed])
     }
 
     func testStartWithConcatMerge() {
         let recorder = Recorder<Int>()
-        recorder.subscribe(Signal.concat([.from([1, 2]), .return(3)]).startWith([8, 9]))
+        recorder.subscribe(RACSignal.concat([.from([1, 2]), .return(3)]).startWith([8, 9]))
         XCTAssertEqual(recorder.events, [.next(8), .next(9), .next(1), .next(2), .next(3), .completed])
 
         let merged = Recorder<Int>()
-        merged.subscribe(Signal.merge([.from([1, 2]), .return(3), .empty]))
+        merged.subscribe(RACSignal.merge([.from([1, 2]), .return(3), .empty]))
         XCTAssertEqual(merged.events, [.next(1), .next(2), .next(3), .completed])
     }
 
     func testFlattenMapCompletesAfterSourceAndInners() {
         let inner = Subject<Int>()
         let recorder = Recorder<Int>()
-        recorder.subscribe(Signal.from([1, 2]).flattenMap { value in inner.signal.map { $0 + value } })
+        recorder.subscribe(RACSignal.from([1, 2]).flattenMap { value in inner.signal.map { $0 + value } })
         inner.sendNext(10)
         XCTAssertEqual(recorder.events, [.next(11), .next(12)])
         inner.sendCompleted()
@@ -95,7 +95,7 @@ final class OperatorTests: TimeLimitedTestCase {
     }
 
     func testSwitchToLatest() {
-        let outer = Subject<Signal<Int>>()
+        let outer = Subject<RACSignal<Int>>()
         let first = Subject<Int>()
         let second = Subject<Int>()
         let recorder = Recorder<Int>()
@@ -115,9 +115,9 @@ final class OperatorTests: TimeLimitedTestCase {
         let a = Subject<Int>()
         let b = Subject<Int>()
         let combined = Recorder<Int>()
-        combined.subscribe(Signal.combineLatest(a.signal, b.signal) { $0 * 10 + $1 })
+        combined.subscribe(RACSignal.combineLatest(a.signal, b.signal) { $0 * 10 + $1 })
         let zipped = Recorder<Int>()
-        zipped.subscribe(Signal.zip(a.signal, b.signal) { $0 * 10 + $1 })
+        zipped.subscribe(RACSignal.zip(a.signal, b.signal) { $0 * 10 + $1 })
         a.sendNext(1)
         a.sendNext(2)
         b.sendNext(3)
@@ -129,18 +129,18 @@ final class OperatorTests: TimeLimitedTestCase {
         XCTAssertEqual(combined.events, [.next(23), .next(24), .completed])
 
         let silent = Recorder<Int>()
-        silent.subscribe(Signal.combineLatest(Signal<Int>.never, .empty) { $0 + $1 })
+        silent.subscribe(RACSignal.combineLatest(RACSignal<Int>.never, .empty) { $0 + $1 })
         XCTAssertEqual(silent.events, [], "an input completing without a value leaves the whole open")
         let ended = Recorder<Int>()
-        ended.subscribe(Signal.combineLatest(Signal.from([1, 2]), Signal<Int>.empty) { $0 + $1 })
+        ended.subscribe(RACSignal.combineLatest(RACSignal.from([1, 2]), RACSignal<Int>.empty) { $0 + $1 })
         XCTAssertEqual(ended.events, [.completed], "completes once every input has")
 
         let many = Recorder<[Int]>()
-        many.subscribe(Signal<[Int]>.combineLatest([.return(1), .return(2), .from([3, 4]), .return(5), .return(6)]))
+        many.subscribe(RACSignal<[Int]>.combineLatest([.return(1), .return(2), .from([3, 4]), .return(5), .return(6)]))
         XCTAssertEqual(many.events, [.next([1, 2, 4, 5, 6]), .completed], "inputs are subscribed in order")
 
         let three = Recorder<Int>()
-        three.subscribe(Signal.zip(Signal.from([1, 2]), .from([3, 4]), .from([5]), reduce: { $0 * 100 + $1 * 10 + $2 }))
+        three.subscribe(RACSignal.zip(RACSignal.from([1, 2]), .from([3, 4]), .from([5]), reduce: { $0 * 100 + $1 * 10 + $2 }))
         XCTAssertEqual(three.events, [.next(135), .completed])
     }
 
@@ -164,11 +164,11 @@ final class OperatorTests: TimeLimitedTestCase {
         XCTAssertEqual(recorder2.events, [.next(1), .completed])
 
         let caught = Recorder<Int>()
-        caught.subscribe(Signal.concat([.return(1), .error(TestError(code: 1))]).catch { _ in .return(9) })
+        caught.subscribe(RACSignal.concat([.return(1), .error(TestError(code: 1))]).catch { _ in .return(9) })
         XCTAssertEqual(caught.events, [.next(1), .next(9), .completed])
 
         var subscriptions = 0
-        let failing = Signal<Int>.createSignal { subscriber in
+        let failing = RACSignal<Int>.createSignal { subscriber in
             subscriptions += 1
             subscriber.sendError(TestError(code: subscriptions))
             return nil
@@ -181,7 +181,7 @@ final class OperatorTests: TimeLimitedTestCase {
 
     func testDoHooksAndUsing() {
         var log: [String] = []
-        let signal = Signal.from([1])
+        let signal = RACSignal.from([1])
             .doEvents(next: { log.append("next \($0)") }, completed: { log.append("completed") })
             .doDisposed { log.append("disposed") }
             .initially { log.append("subscribe") }
@@ -189,13 +189,13 @@ final class OperatorTests: TimeLimitedTestCase {
         XCTAssertEqual(log, ["subscribe", "next 1", "got 1", "completed", "got completed", "disposed"])
 
         var released: [Int] = []
-        let used = Signal<Int>.using(acquire: { 42 }, release: { released.append($0) }) { .return($0) }
+        let used = RACSignal<Int>.using(acquire: { 42 }, release: { released.append($0) }) { .return($0) }
         let recorder = Recorder<Int>()
         recorder.subscribe(used)
         XCTAssertEqual(recorder.events, [.next(42), .completed])
         XCTAssertEqual(released, [42])
 
-        let never = Signal<Int>.using(acquire: { 7 }, release: { released.append($0) }) { _ in .never }
+        let never = RACSignal<Int>.using(acquire: { 7 }, release: { released.append($0) }) { _ in .never }
         let disposable = never.subscribeNext { _ in }
         disposable?.dispose()
         disposable?.dispose()
@@ -205,17 +205,17 @@ final class OperatorTests: TimeLimitedTestCase {
     func testAsyncMapBothMechanisms() {
         let replies = Subject<Int>()
         for asyncMap in [
-            { (s: Signal<Int>) in s.asyncMap { value, reply in reply(value * 2) } },
-            { (s: Signal<Int>) in s.asyncMapUsingTake { value, reply in reply(value * 2) } },
+            { (s: RACSignal<Int>) in s.asyncMap { value, reply in reply(value * 2) } },
+            { (s: RACSignal<Int>) in s.asyncMapUsingTake { value, reply in reply(value * 2) } },
         ] {
             let recorder = Recorder<Int>()
-            recorder.subscribe(asyncMap(Signal.from([1, 2, 3])))
+            recorder.subscribe(asyncMap(RACSignal.from([1, 2, 3])))
             XCTAssertEqual(recorder.events, [.next(2), .next(4), .next(6), .completed])
         }
         // Late answers from another thread, and a filter.
         let recorder = Recorder<Int>()
         let done = expectation(description: "completed")
-        Signal.from(Array(0..<20))
+        RACSignal.from(Array(0..<20))
             .asyncFilter { value, reply in DispatchQueue.global().async { reply(value % 2 == 0) } }
             .subscribeNext({ value in recorder.subscribe(.return(value)) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 5)

@@ -5,17 +5,17 @@ import TestSupport
 /// Deep synchronous recursion must run in loops (or the trampoline), not on the stack.
 final class StackDepthTests: TimeLimitedTestCase {
     func testConcatOfManyReturnSignals() {
-        let signals = (0..<100_000).map { Signal<Int>.return($0) }
+        let signals = (0..<100_000).map { RACSignal<Int>.return($0) }
         var count = 0
         var completed = false
-        Signal.concat(signals).subscribeNext({ _ in count += 1 }, completed: { completed = true })
+        RACSignal.concat(signals).subscribeNext({ _ in count += 1 }, completed: { completed = true })
         XCTAssertEqual(count, 100_000)
         XCTAssertTrue(completed)
     }
 
     func testRetryManyTimes() {
         var attempts = 0
-        let failing = Signal<Int>.createSignal { subscriber in
+        let failing = RACSignal<Int>.createSignal { subscriber in
             attempts += 1
             subscriber.sendError(TestError(code: 0))
             return nil
@@ -29,7 +29,7 @@ final class StackDepthTests: TimeLimitedTestCase {
     func testFeedbackSystemLoopsInTheTrampoline() {
         // A feedback answering every state below the limit synchronously: 20,000 round trips.
         let limit = 20_000
-        let system = Signal<Int>.system(
+        let system = RACSignal<Int>.system(
             initialState: 0, reduce: { $0 + $1 },
             feedbacks: [{ state in state.filter { $0 < limit }.map { _ in 1 } }])
         var states: [Int] = []

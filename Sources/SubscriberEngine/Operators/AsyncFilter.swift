@@ -1,11 +1,11 @@
-extension Signal {
+extension RACSignal {
     /// st_asyncFilter: `flattenMap` into a one-time signal sending `value` when the verdict is `true`
     /// and only completing when it is `false`.
     public func asyncFilter(
         _ predicate: @escaping (Value, _ reply: @escaping (Bool) -> Void) -> Void
-    ) -> Signal<Value> {
+    ) -> RACSignal<Value> {
         flattenMap { value in
-            Signal<Value>.oneTime { once in
+            RACSignal<Value>.oneTime { once in
                 predicate(value) { keep in
                     if keep { once.sendNext(value) } else { once.sendCompleted() }
                 }
@@ -17,9 +17,9 @@ extension Signal {
     /// completed itself.
     public func asyncFilterUsingTake(
         _ predicate: @escaping (Value, _ reply: @escaping (Bool) -> Void) -> Void
-    ) -> Signal<Value> {
+    ) -> RACSignal<Value> {
         flattenMap { value in
-            Signal<Value>.createSignal { subscriber in
+            RACSignal<Value>.createSignal { subscriber in
                 predicate(value) { keep in
                     if keep { subscriber.sendNext(value) } else { subscriber.sendCompleted() }
                 }

@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// A signal whose subscriber completes itself after its first value.
-    public static func oneTime(_ start: @escaping (OneTimeSubscriber<Value>) -> Void) -> Signal<Value> {
+    public static func oneTime(_ start: @escaping (OneTimeSubscriber<Value>) -> Void) -> RACSignal<Value> {
         .createSignal { subscriber in
             start(OneTimeSubscriber(subscriber))
             return nil
@@ -11,9 +11,9 @@ extension Signal {
     /// later, from any thread. Answers are forwarded in the order they arrive.
     public func asyncMap<Result>(
         _ transform: @escaping (Value, _ reply: @escaping (Result) -> Void) -> Void
-    ) -> Signal<Result> {
+    ) -> RACSignal<Result> {
         flattenMap { value in
-            Signal<Result>.oneTime { once in transform(value) { once.sendNext($0) } }
+            RACSignal<Result>.oneTime { once in transform(value) { once.sendNext($0) } }
         }
     }
 
@@ -22,9 +22,9 @@ extension Signal {
     /// API so the two mechanisms can be measured against each other.
     public func asyncMapUsingTake<Result>(
         _ transform: @escaping (Value, _ reply: @escaping (Result) -> Void) -> Void
-    ) -> Signal<Result> {
+    ) -> RACSignal<Result> {
         flattenMap { value in
-            Signal<Result>.createSignal { subscriber in
+            RACSignal<Result>.createSignal { subscriber in
                 transform(value) { subscriber.sendNext($0) }
                 return nil
             }.take(1)

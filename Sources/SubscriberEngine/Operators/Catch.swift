@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-catch:`: on error, continues with the signal the handler returns for it.
-    public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
+    public func `catch`(_ handler: @escaping (any Error) -> RACSignal<Value>) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             let replacement = SerialDisposable()

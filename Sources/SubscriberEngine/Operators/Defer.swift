@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `+defer:`: the block makes the signal at subscription time, once per subscription.
-    public static func `defer`(_ block: @escaping () -> Signal<Value>) -> Signal<Value> {
+    public static func `defer`(_ block: @escaping () -> RACSignal<Value>) -> RACSignal<Value> {
         .createSignal { subscriber in block().subscribe(subscriber) }
     }
 }

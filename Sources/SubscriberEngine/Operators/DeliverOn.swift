@@ -1,9 +1,9 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-deliverOn:`: every event is sent on `scheduler`, in order for serial schedulers.
     ///
     /// RAC adds each scheduled block's disposable to the subscription; here the events are enqueued
     /// without one, because the passthrough subscriber they are sent to drops them once disposed.
-    public func deliverOn(_ scheduler: Scheduler) -> Signal<Value> {
+    public func deliverOn(_ scheduler: Scheduler) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             source.subscribeNext(

@@ -1,6 +1,6 @@
-extension Signal where Value: Equatable {
+extension RACSignal where Value: Equatable {
     /// RACStream's `-distinctUntilChanged`: `bind` remembering the last value sent.
-    public func distinctUntilChanged() -> Signal<Value> {
+    public func distinctUntilChanged() -> RACSignal<Value> {
         bind {
             var last: Value?
             return { value, _ in
@@ -12,10 +12,10 @@ extension Signal where Value: Equatable {
     }
 }
 
-extension Signal {
+extension RACSignal {
     /// `-distinctUntilChanged` with the equality supplied: the key and comparer forms.
     // RACStream compares with `-isEqual:` only; a key or comparer is the same `bind` with the test supplied.
-    public func distinctUntilChanged(isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+    public func distinctUntilChanged(isEqual: @escaping (Value, Value) -> Bool) -> RACSignal<Value> {
         bind {
             var last: Value?
             return { value, _ in

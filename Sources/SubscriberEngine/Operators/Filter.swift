@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// RACStream's `-filter:`: `flattenMap` into `return` (kept) or `empty` (dropped) signals.
-    public func filter(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    public func filter(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
         flattenMap { value in predicate(value) ? .return(value) : .empty }
     }
 }

@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-initially:`: runs the block at each subscription, before the source is subscribed.
-    public func initially(_ block: @escaping () -> Void) -> Signal<Value> {
+    public func initially(_ block: @escaping () -> Void) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             block()

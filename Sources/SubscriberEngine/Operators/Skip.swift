@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// RACStream's `-skip:`: `bind` answering `empty` for the first `count` values.
-    public func skip(_ count: Int) -> Signal<Value> {
+    public func skip(_ count: Int) -> RACSignal<Value> {
         if count <= 0 { return self }
         return bind {
             var skipped = 0

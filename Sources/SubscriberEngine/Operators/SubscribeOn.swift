@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-subscribeOn:`: the subscription (and what it emits synchronously) happens on `scheduler`.
-    public func subscribeOn(_ scheduler: Scheduler) -> Signal<Value> {
+    public func subscribeOn(_ scheduler: Scheduler) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             let subscription = CompoundDisposable()

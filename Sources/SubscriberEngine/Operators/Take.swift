@@ -1,7 +1,7 @@
-extension Signal {
+extension RACSignal {
     /// RACStream's `-take:`: `bind` with a counter that sets `stop` on the last value, which disposes the
     /// source. `take(0)` is `empty` and never subscribes the source.
-    public func take(_ count: Int) -> Signal<Value> {
+    public func take(_ count: Int) -> RACSignal<Value> {
         if count <= 0 { return .empty }
         return bind {
             var taken = 0

@@ -1,8 +1,8 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-takeUntil:`: the source until the trigger sends a value, then completed. A trigger error
     /// is forwarded; unlike RAC, a trigger that completes without a value changes nothing (the suite's
     /// contract, and RxSwift's behaviour).
-    public func takeUntil<Trigger>(_ trigger: Signal<Trigger>) -> Signal<Value> {
+    public func takeUntil<Trigger>(_ trigger: RACSignal<Trigger>) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             let subscription = CompoundDisposable()

@@ -1,11 +1,11 @@
-extension Signal {
+extension RACSignal {
     /// `aggregate(withStart:reduce:)` whose block may fail: the final accumulation on completion, or, at the
     /// block's first failure, that error (which disposes the source subscription; no result is sent).
     // RAC has no throwing blocks: Objective-C reports failure through `NSError **`, here `inout Error?` with
     // a `nil` answer, as `-tryMap:` does.
     public func tryAggregate<State>(
         withStart start: State, reduce: @escaping (State, Value, _ errorPtr: inout Error?) -> State?
-    ) -> Signal<State> {
+    ) -> RACSignal<State> {
         let source = self
         return .createSignal { subscriber in
             // Only touched from the source subscriber's blocks, which its lock serialises; `nil` once failed,

@@ -1,4 +1,4 @@
-extension Signal {
+extension RACSignal {
     /// `-distinctUntilChanged` by a key whose block may fail: the `bind` keeps the key of the last value sent
     /// and splices in an `error` signal when the block answers `nil`; the error ends the stream and `bind`
     /// disposes the source.
@@ -6,7 +6,7 @@ extension Signal {
     // key is taken as each value arrives (the first one's too) and kept, not recomputed for the previous value.
     public func tryDistinctUntilChanged<Key: Equatable>(
         key: @escaping (Value, _ errorPtr: inout Error?) -> Key?
-    ) -> Signal<Value> {
+    ) -> RACSignal<Value> {
         bind {
             var lastKey: Key?
             return { value, _ in
@@ -22,7 +22,7 @@ extension Signal {
     /// `-distinctUntilChanged` with a comparer block that may fail, the same `bind` with the last value sent.
     public func tryDistinctUntilChanged(
         isEqual: @escaping (Value, Value, _ errorPtr: inout Error?) -> Bool?
-    ) -> Signal<Value> {
+    ) -> RACSignal<Value> {
         bind {
             var last: Value?
             return { value, _ in

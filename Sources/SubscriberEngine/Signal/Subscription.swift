@@ -1,4 +1,4 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-subscribeNext:error:completed:`: subscribes a `ClosureSubscriber` (RACSubscriber) made of
     /// the blocks. Returns the subscription's disposable, `nil` for constant signals (already finished).
 

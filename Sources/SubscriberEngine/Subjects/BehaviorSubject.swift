@@ -32,7 +32,7 @@ public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
         self.state = State(current: defaultValue)
     }
 
-    public var signal: Signal<Value> {
+    public var signal: RACSignal<Value> {
         .createSignal { [self] subscriber in add(subscriber) }
     }
 

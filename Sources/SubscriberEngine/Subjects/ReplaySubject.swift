@@ -33,7 +33,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
         self.state = state
     }
 
-    public var signal: Signal<Value> {
+    public var signal: RACSignal<Value> {
         .createSignal { [self] subscriber in add(subscriber) }
     }
 

@@ -2,7 +2,7 @@ import EngineLocks
 
 /// RACSubject: a hot signal you send to by hand; each event goes to the subscribers present at the time.
 ///
-/// RACSubject is a RACSignal subclass; here `Signal` is one final class (for specialisation), so the
+/// RACSubject is a RACSignal subclass; here `RACSignal` is one final class (for specialisation), so the
 /// subject exposes its signal through `signal`. Unlike RACSubject, a terminated subject remembers its
 /// terminal event and sends it to later subscribers (Rx's behaviour), so they do not wait forever.
 public final class Subject<Value>: Subscriber, @unchecked Sendable {
@@ -28,7 +28,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     public init() {}
 
     /// The subject as a signal: subscribing adds the subscription's subscriber to the list.
-    public var signal: Signal<Value> {
+    public var signal: RACSignal<Value> {
         .createSignal { [self] subscriber in add(subscriber) }
     }
 

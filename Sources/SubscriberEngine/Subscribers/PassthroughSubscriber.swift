@@ -2,7 +2,7 @@
 /// forwards to the real subscriber until the subscription's compound disposable is disposed, then drops
 /// every event, so a producer may keep sending after dispose without anyone seeing it.
 ///
-/// The real subscriber is held as three closures made in `Signal.subscribe(_:)`, where its concrete type is
+/// The real subscriber is held as three closures made in `RACSignal.subscribe(_:)`, where its concrete type is
 /// known: each captures only that subscriber, so they cost no allocation and the calls are specialised.
 public final class PassthroughSubscriber<Value>: Subscriber, @unchecked Sendable {
     /// The subscription this subscriber belongs to; disposed means "drop everything".

@@ -27,7 +27,7 @@ final class DisposeRaceTests: TimeLimitedTestCase {
 
     /// Runs the races on `chain` of a fresh `Subject` per round, then checks the report and the
     /// live-object count.
-    private func race(_ name: String, rounds: Int, chain: @escaping (Subject<Int>) -> Signal<Int>) {
+    private func race(_ name: String, rounds: Int, chain: @escaping (Subject<Int>) -> RACSignal<Int>) {
         #if DEBUG
         let liveAtStart = LiveObjects.count
         #endif

@@ -58,7 +58,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
         DisposeCase(name: "a subscription to createSignal -> map") {
             let ran = ActionCount(), delivered = ActionCount()
             let upstream = SubscriberSlot()
-            let subscription = Signal<Int>.createSignal { subscriber in
+            let subscription = RACSignal<Int>.createSignal { subscriber in
                 upstream.value = subscriber
                 return Disposable { ran.increment() }
             }.map { $0 + 1 }.subscribeNext { _ in delivered.increment() }
@@ -85,7 +85,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
 
     /// A subscription to a subject's `signal`: one value before dispose, one after (which must not arrive).
     private static func subjectCase(
-        _ signal: Signal<Int>, send: @escaping (Int) -> Void, replays: Int
+        _ signal: RACSignal<Int>, send: @escaping (Int) -> Void, replays: Int
     ) -> (() -> Void, () -> String?) {
         let delivered = ActionCount()
         let subscription = signal.subscribeNext { _ in delivered.increment() }

@@ -26,7 +26,7 @@ final class Recorder<Value: Equatable & Sendable>: @unchecked Sendable {
     }
 
     @discardableResult
-    func subscribe(_ signal: Signal<Value>) -> Disposable? {
+    func subscribe(_ signal: RACSignal<Value>) -> Disposable? {
         signal.subscribeNext(
             { [self] value in storage.withLock { $0.append(.next(value)) } },
             error: { [self] error in storage.withLock { $0.append(.error("\(error)")) } },
@@ -40,7 +40,7 @@ struct TestError: Error, CustomStringConvertible {
 }
 
 /// Values 0..<count from a `createSignal` block, then completed.
-func counting(_ count: Int) -> Signal<Int> {
+func counting(_ count: Int) -> RACSignal<Int> {
     .createSignal { subscriber in
         for value in 0..<count {
             if subscriber.isDisposed { break }

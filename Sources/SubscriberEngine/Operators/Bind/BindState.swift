@@ -16,7 +16,7 @@ import Synchronization
 final class BindState<Value, Result>: @unchecked Sendable {
     let subscriber: PassthroughSubscriber<Result>
     /// Called only from the source subscriber's blocks, which its lock serialises.
-    let bindingBlock: Signal<Value>.BindBlock<Result>
+    let bindingBlock: RACSignal<Value>.BindBlock<Result>
     /// Everything this subscription owns: the source subscription and the live spliced ones (the
     /// passthrough subscriber's compound disposable).
     let disposable: CompoundDisposable
@@ -33,13 +33,13 @@ final class BindState<Value, Result>: @unchecked Sendable {
     private let liveObject = LiveObjects.Token()
     #endif
 
-    init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping Signal<Value>.BindBlock<Result>) {
+    init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping RACSignal<Value>.BindBlock<Result>) {
         self.subscriber = subscriber
         self.disposable = subscriber.disposable
         self.bindingBlock = bindingBlock
     }
 
-    func subscribe(to source: Signal<Value>) {
+    func subscribe(to source: RACSignal<Value>) {
         let subscriber = ClosureSubscriber<Value>(
             next: { [self] value in sourceNext(value) },
             error: { [self] error in fail(error) },
@@ -61,7 +61,7 @@ final class BindState<Value, Result>: @unchecked Sendable {
         }
     }
 
-    func addSignal(_ signal: Signal<Result>) {
+    func addSignal(_ signal: RACSignal<Result>) {
         signalCount.wrappingAdd(1, ordering: .relaxed)
         let inner = BindInnerDisposable(state: self)
         disposable.add(inner)

@@ -1,8 +1,8 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-combineLatestWith:`: pairs of the latest values once both sides have sent one. Completes
     /// when both have completed, also when a side completed without ever sending a value (RAC's rule,
     /// see docs/decisions/completion-rules.md); the first error ends everything.
-    public func combineLatest<Other>(with other: Signal<Other>) -> Signal<(Value, Other)> {
+    public func combineLatest<Other>(with other: RACSignal<Other>) -> RACSignal<(Value, Other)> {
         let source = self
         return .createSignal { subscriber in
             let state = CombineLatestPairState<Value, Other>(subscriber: subscriber)
@@ -24,22 +24,22 @@ extension Signal {
 
     /// RAC's `+combineLatest:reduce:` for two inputs.
     public static func combineLatest<A, B>(
-        _ a: Signal<A>, _ b: Signal<B>, reduce: @escaping (A, B) -> Value
-    ) -> Signal<Value> {
+        _ a: RACSignal<A>, _ b: RACSignal<B>, reduce: @escaping (A, B) -> Value
+    ) -> RACSignal<Value> {
         a.combineLatest(with: b).map { reduce($0.0, $0.1) }
     }
 
     /// Three inputs, folded pairwise with `combineLatestWith:` as RAC's `+combineLatest:` does.
     public static func combineLatest<A, B, C>(
-        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, reduce: @escaping (A, B, C) -> Value
-    ) -> Signal<Value> {
+        _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, reduce: @escaping (A, B, C) -> Value
+    ) -> RACSignal<Value> {
         a.combineLatest(with: b).combineLatest(with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
     }
 
     /// Four inputs, folded pairwise.
     public static func combineLatest<A, B, C, D>(
-        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, reduce: @escaping (A, B, C, D) -> Value
-    ) -> Signal<Value> {
+        _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, reduce: @escaping (A, B, C, D) -> Value
+    ) -> RACSignal<Value> {
         a.combineLatest(with: b).combineLatest(with: c).combineLatest(with: d).map {
             reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1)
         }
@@ -47,7 +47,7 @@ extension Signal {
 
     /// Any number of inputs: the latest value of each, in input order. (RAC folds these pairwise into
     /// tuples; one N-way stage sends the same events with one array per combination.)
-    public static func combineLatest<Element>(_ signals: [Signal<Element>]) -> Signal<Value> where Value == [Element] {
+    public static func combineLatest<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
         if signals.isEmpty { return .empty }
         return .createSignal { subscriber in
             let state = CombineLatestState<Element>(count: signals.count, subscriber: subscriber)

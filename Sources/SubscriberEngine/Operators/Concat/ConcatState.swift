@@ -4,7 +4,7 @@ import Synchronization
 /// `requests` from zero runs the loop and any completion arriving while it subscribes (synchronously or
 /// from another thread) only bumps the count, so the loop, not the stack, carries the iteration.
 final class ConcatState<Value>: @unchecked Sendable {
-    let signals: [Signal<Value>]
+    let signals: [RACSignal<Value>]
     let subscriber: PassthroughSubscriber<Value>
     /// The subscription of the signal currently running.
     let current = SerialDisposable()
@@ -21,7 +21,7 @@ final class ConcatState<Value>: @unchecked Sendable {
     private let liveObject = LiveObjects.Token()
     #endif
 
-    init(signals: [Signal<Value>], subscriber: PassthroughSubscriber<Value>) {
+    init(signals: [RACSignal<Value>], subscriber: PassthroughSubscriber<Value>) {
         self.signals = signals
         self.subscriber = subscriber
     }

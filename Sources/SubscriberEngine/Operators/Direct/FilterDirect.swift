@@ -1,6 +1,6 @@
-extension Signal {
+extension RACSignal {
     /// `filter` as a direct subscriber (the `subscriber-direct` variant).
-    public func filterDirect(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    public func filterDirect(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             source.subscribe(FilterSubscriber(downstream: subscriber, predicate: predicate))

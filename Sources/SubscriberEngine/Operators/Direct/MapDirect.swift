@@ -1,7 +1,7 @@
-extension Signal {
+extension RACSignal {
     /// `map` as a direct subscriber (the `subscriber-direct` variant, after ReactiveCocoa PR #1130, never
     /// merged): one stage that transforms and forwards, no `bind`, no signal per value, no lock.
-    public func mapDirect<Result>(_ transform: @escaping (Value) -> Result) -> Signal<Result> {
+    public func mapDirect<Result>(_ transform: @escaping (Value) -> Result) -> RACSignal<Result> {
         let source = self
         return .createSignal { subscriber in
             source.subscribe(MapSubscriber(downstream: subscriber, transform: transform))

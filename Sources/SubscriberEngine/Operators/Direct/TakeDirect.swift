@@ -1,9 +1,9 @@
 import Synchronization
 
-extension Signal {
+extension RACSignal {
     /// `take` as a direct subscriber (the `subscriber-direct` variant): counts, forwards, and on the last
     /// value completes and disposes the source subscription. `takeDirect(0)` never subscribes.
-    public func takeDirect(_ count: Int) -> Signal<Value> {
+    public func takeDirect(_ count: Int) -> RACSignal<Value> {
         if count <= 0 { return .empty }
         let source = self
         return .createSignal { subscriber in

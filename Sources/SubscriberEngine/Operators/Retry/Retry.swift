@@ -1,7 +1,7 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-retry:`: on error, resubscribes up to `retryCount` times (so `retryCount + 1` subscriptions
     /// in all), then forwards the error. Like `concat`, resubscription runs in a loop, not on the stack.
-    public func retry(_ retryCount: Int) -> Signal<Value> {
+    public func retry(_ retryCount: Int) -> RACSignal<Value> {
         let source = self
         return .createSignal { subscriber in
             let state = RetryState(source: source, retries: max(retryCount, 0), subscriber: subscriber)
@@ -11,5 +11,5 @@ extension Signal {
     }
 
     /// RAC's `-retry`: resubscribes after every error.
-    public func retry() -> Signal<Value> { retry(Int.max) }
+    public func retry() -> RACSignal<Value> { retry(Int.max) }
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// One subscription of `retry`; the same request-counting loop as `ConcatState`.
 final class RetryState<Value>: @unchecked Sendable {
-    let source: Signal<Value>
+    let source: RACSignal<Value>
     let subscriber: PassthroughSubscriber<Value>
     let current = SerialDisposable()
     /// Pending resubscription requests; whoever takes it from 0 to 1 runs the loop.
@@ -17,7 +17,7 @@ final class RetryState<Value>: @unchecked Sendable {
     private let liveObject = LiveObjects.Token()
     #endif
 
-    init(source: Signal<Value>, retries: Int, subscriber: PassthroughSubscriber<Value>) {
+    init(source: RACSignal<Value>, retries: Int, subscriber: PassthroughSubscriber<Value>) {
         self.source = source
         self.subscriber = subscriber
         self.retriesLeft = retries

@@ -39,7 +39,7 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
         subscription.add(inner)
     }
 
-    func switchTo(_ signal: Signal<Inner>) {
+    func switchTo(_ signal: RACSignal<Inner>) {
         let generation = lock.withLock { () -> Int? in
             switch state {
             case .idle(let previous), .active(let previous, _):

@@ -1,7 +1,7 @@
-extension Signal {
+extension RACSignal {
     /// RAC's `-zipWith:`: pairs the n-th values of both sides. Completes once a side has completed and
     /// every value it sent has been paired; the first error ends everything.
-    public func zip<Other>(with other: Signal<Other>) -> Signal<(Value, Other)> {
+    public func zip<Other>(with other: RACSignal<Other>) -> RACSignal<(Value, Other)> {
         let source = self
         return .createSignal { subscriber in
             let state = ZipPairState<Value, Other>(subscriber: subscriber)
@@ -22,26 +22,26 @@ extension Signal {
     }
 
     /// RAC's `+zip:reduce:` for two inputs.
-    public static func zip<A, B>(_ a: Signal<A>, _ b: Signal<B>, reduce: @escaping (A, B) -> Value) -> Signal<Value> {
+    public static func zip<A, B>(_ a: RACSignal<A>, _ b: RACSignal<B>, reduce: @escaping (A, B) -> Value) -> RACSignal<Value> {
         a.zip(with: b).map { reduce($0.0, $0.1) }
     }
 
     /// Three inputs, folded pairwise with `zipWith:` as RAC's `+zip:` does.
     public static func zip<A, B, C>(
-        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, reduce: @escaping (A, B, C) -> Value
-    ) -> Signal<Value> {
+        _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, reduce: @escaping (A, B, C) -> Value
+    ) -> RACSignal<Value> {
         a.zip(with: b).zip(with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
     }
 
     /// Four inputs, folded pairwise.
     public static func zip<A, B, C, D>(
-        _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, reduce: @escaping (A, B, C, D) -> Value
-    ) -> Signal<Value> {
+        _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, reduce: @escaping (A, B, C, D) -> Value
+    ) -> RACSignal<Value> {
         a.zip(with: b).zip(with: c).zip(with: d).map { reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
     }
 
     /// Any number of inputs: the n-th value of each, in input order.
-    public static func zip<Element>(_ signals: [Signal<Element>]) -> Signal<Value> where Value == [Element] {
+    public static func zip<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
         if signals.isEmpty { return .empty }
         return .createSignal { subscriber in
             let state = ZipState<Element>(count: signals.count, subscriber: subscriber)

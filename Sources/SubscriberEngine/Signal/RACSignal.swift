@@ -4,7 +4,7 @@
 /// RACReturnSignal, RACEmptySignal, RACErrorSignal). Here they are the cases of `Kind` inside one final
 /// class, so that subscribing, which the bind-derived operators do for every value, is a direct call into
 /// specialised code rather than a vtable call into a generic class hierarchy.
-public final class Signal<Value>: @unchecked Sendable {
+public final class RACSignal<Value>: @unchecked Sendable {
     enum Kind {
         /// RACDynamicSignal: `createSignal`'s block, run once per subscription.
         case dynamic((PassthroughSubscriber<Value>) -> Disposable?)
@@ -24,21 +24,21 @@ public final class Signal<Value>: @unchecked Sendable {
     /// subscriber and returns what to dispose when the subscription ends (or `nil`).
     public static func createSignal(
         _ didSubscribe: @escaping (PassthroughSubscriber<Value>) -> Disposable?
-    ) -> Signal<Value> {
-        Signal(.dynamic(didSubscribe))
+    ) -> RACSignal<Value> {
+        RACSignal(.dynamic(didSubscribe))
     }
 
     /// RAC's `+return:`.
-    public static func `return`(_ value: Value) -> Signal<Value> { Signal(.value(value)) }
+    public static func `return`(_ value: Value) -> RACSignal<Value> { RACSignal(.value(value)) }
 
     /// RAC's `+empty`. (RAC shares one instance; Swift has no per-specialisation stored statics.)
-    public static var empty: Signal<Value> { Signal(.empty) }
+    public static var empty: RACSignal<Value> { RACSignal(.empty) }
 
     /// RAC's `+error:`.
-    public static func error(_ error: any Error) -> Signal<Value> { Signal(.error(error)) }
+    public static func error(_ error: any Error) -> RACSignal<Value> { RACSignal(.error(error)) }
 
     /// RAC's `+never`: no event, ever.
-    public static var never: Signal<Value> { Signal(.dynamic { _ in nil }) }
+    public static var never: RACSignal<Value> { RACSignal(.dynamic { _ in nil }) }
 
     /// RAC's `-subscribe:`. Dynamic signals wrap `subscriber` in a passthrough subscriber guarded by the
     /// subscription's compound disposable and run `didSubscribe` on the subscription scheduler (which
