@@ -1,5 +1,8 @@
-/// The closures a `Flow` carries. Each is named, so that a flow can be printed and a workload's
-/// description is readable, and `Sendable`, so that flows can be shared across threads.
+/// The closures a `Flow` carries, `Sendable`, so that flows can be shared across threads. Each carries a name:
+/// where a workload or a conformance case builds one, the name says in words what the closure does (nothing
+/// prints a flow; the names are for the reader of the catalogue). One small struct per closure shape, rather
+/// than one generic wrapper, so that an adapter's translation reads `transform.apply`, `predicate.test`,
+/// `accumulator.combine`: the shapes differ in the name of their one call, which is the point of each.
 
 public struct IntTransform: Sendable {
     public let name: String
