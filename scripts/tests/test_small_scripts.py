@@ -184,3 +184,44 @@ def test_validity_refuses_a_missing_or_bad_file_in_one_line(tmp_path):
     (folder / "isolated.csv").write_text("name,value\nfoo,1\n")
     refused(run_script("validity.py", folder), "isolated.csv: not an rxbench CSV")
     refused(run_script("validity.py"), "usage: validity.py DIR")
+
+
+# ---------------------------------------------------------------------------------------------
+# instruction-shift.py
+
+def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
+    before = write_csv(tmp_path / "before.csv", [
+        row("sink", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 200.0),
+        row("sink", "engine", "CreateMapFilter", "rxswift", "", "instructions_per_event", "instructions", 100.0),
+        row("sink", "engine", "EventSweep", "rxswift", "events=10", "instructions_per_event", "instructions", 50.0),
+        row("sink", "engine", "MapFilterCreating", "rxswift", "", "mallocs_per_lifecycle", "mallocs", 10.0),
+        row("signal", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 80.0),
+        # Timed figures are not compared.
+        row("sink", "engine", "MapFilterPumping", "rxswift", "", "ns_per_event", "ns", 9.0),
+    ])
+    after = write_csv(tmp_path / "after.csv", [
+        row("sink", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 210.0),
+        row("sink", "engine", "CreateMapFilter", "rxswift", "", "instructions_per_event", "instructions", 100.0),
+        row("sink", "engine", "EventSweep", "rxswift", "events=10", "instructions_per_event", "instructions", 49.0),
+        row("sink", "engine", "MapFilterCreating", "rxswift", "", "mallocs_per_lifecycle", "mallocs", 11.0),
+        row("signal", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 80.0),
+        row("sink", "engine", "MapFilterPumping", "rxswift", "", "ns_per_event", "ns", 12.0),
+    ])
+    result = run_script("instruction-shift.py", before, "--after", after)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "engine,kind,compared,moved,min_percent,median_percent,max_percent",
+        "signal,instructions,1,0,0.00,0.00,0.00",
+        "sink,instructions,3,2,-2.00,0.00,5.00",
+        "sink,mallocs,1,1,10.00,10.00,10.00",
+    ]
+
+
+def test_instruction_shift_refuses_a_bad_file_in_one_line(tmp_path):
+    good = write_csv(tmp_path / "good.csv", [
+        row("sink", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 1.0)])
+    refused(run_script("instruction-shift.py", good, "--after", tmp_path / "absent.csv"), "absent.csv", "no such file")
+    output = tmp_path / "shift.csv"
+    refused(run_script("instruction-shift.py", tmp_path / "absent.csv", "--after", good, "--output", output),
+            "absent.csv")
+    assert not output.exists()
