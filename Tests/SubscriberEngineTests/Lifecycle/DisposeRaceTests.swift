@@ -28,32 +28,14 @@ final class DisposeRaceTests: TimeLimitedTestCase {
     /// Runs the races on `chain` of a fresh `Subject` per round, then checks the report and the
     /// live-object count.
     private func race(_ name: String, rounds: Int, chain: @escaping (Subject<Int>) -> RACSignal<Int>) {
-        #if DEBUG
-        let liveAtStart = LiveObjects.count
-        #endif
-        let report = runDisposeRaces(
-            targetRaced: rounds, minimumRaced: DisposeRaceBudget.minimumRaced, budget: DisposeRaceBudget.seconds
+        assertDisposeRaces(
+            name, targetRaced: rounds, minimumRaced: DisposeRaceBudget.minimumRaced, budget: DisposeRaceBudget.seconds,
+            liveObjects: liveObjects
         ) { delivered in
             let subject = Subject<Int>()
             let subscription = chain(subject).subscribeNext { _ in delivered.increment() }
             return RaceRound(emit: { subject.sendNext($0) }, dispose: { subscription?.dispose() })
         }
-        print("\(name) dispose race: \(report)")
-        XCTAssertGreaterThanOrEqual(report.raced, DisposeRaceBudget.minimumRaced, "\(report)")
-        XCTAssertEqual(report.deliveredAfterDispose, 0, "\(report)")
-        #if DEBUG
-        XCTAssertEqual(settledLiveObjects(expecting: liveAtStart), liveAtStart, "live objects return to their start")
-        #endif
     }
 }
 
-#if DEBUG
-/// The live-object count once it has reached `expected` or stopped moving (up to 2 s).
-private func settledLiveObjects(expecting expected: Int) -> Int {
-    let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-    while LiveObjects.count != expected, DispatchTime.now().uptimeNanoseconds < deadline {
-        usleep(1_000)
-    }
-    return LiveObjects.count
-}
-#endif

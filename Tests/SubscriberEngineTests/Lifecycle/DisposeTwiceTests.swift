@@ -8,13 +8,7 @@ import TestSupport
 /// this file).
 final class DisposeTwiceTests: TimeLimitedTestCase {
     func testEveryDisposableRunsItsActionOnceDisposedTwiceAndFromTwoThreads() {
-        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000) {
-            #if DEBUG
-            LiveObjects.count
-            #else
-            nil
-            #endif
-        }
+        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000, liveObjects: liveObjects)
     }
 
     static let cases: [DisposeCase] = [
