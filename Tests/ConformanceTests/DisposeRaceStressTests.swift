@@ -11,7 +11,7 @@ import TestSupport
 /// own test targets), with the live-object count back to its start afterwards.
 ///
 /// A round per race with a hand-shake between two threads costs tens of microseconds (the engines' own
-/// race tests, Tests/*EngineTests/DisposeRaceTests.swift, do that to aim a dispose at a chosen moment);
+/// race tests, Tests/*EngineTests/Lifecycle/DisposeRaceTests.swift, do that to aim a dispose at a chosen moment);
 /// a million of them per row would take minutes. Here one thread sends into a publish subject without a
 /// pause while the test's thread keeps four subscriptions to `subject -> map -> filter` live, disposing
 /// the oldest and subscribing a new one, round after round. Before disposing, the test's thread waits
