@@ -84,13 +84,7 @@ public struct SignalEngineAdapter: EngineAdapter {
         }
     }
 
-    public var liveObjects: Int? {
-        #if DEBUG
-        LiveObjects.count
-        #else
-        nil
-        #endif
-    }
+    public var liveObjects: Int? { LiveObjects.current }
 }
 
 /// The suite's three subject kinds in SwiftSignalKit's vocabulary.

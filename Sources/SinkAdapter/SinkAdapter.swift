@@ -127,13 +127,7 @@ public struct SinkEngineAdapter: EngineAdapter {
             completed: { subject.onCompleted() })
     }
 
-    public var liveObjects: Int? {
-        #if DEBUG
-        return LiveObjects.count
-        #else
-        return nil
-        #endif
-    }
+    public var liveObjects: Int? { LiveObjects.current }
 }
 
 /// A translated flow: an observable, or a `Single` when the flow is a one-result flow, so that it is

@@ -40,13 +40,7 @@ struct Translation: Sendable {
         stream.subscribeNext(blocks.next, error: blocks.error, completed: blocks.completed)
     }
 
-    static var liveObjects: Int? {
-        #if DEBUG
-        LiveObjects.count
-        #else
-        nil
-        #endif
-    }
+    static var liveObjects: Int? { LiveObjects.current }
 
     func signal(_ flow: Flow) -> RACSignal<Int> {
         switch flow {

@@ -22,7 +22,9 @@ final class OperatorTests: TimeLimitedTestCase {
     #if DEBUG
     private var liveAtStart = 0
     override func setUp() { liveAtStart = LiveObjects.count }
-    override func tearDown() { XCTAssertEqual(settledLiveObjects(expecting: liveAtStart), liveAtStart, "live engine objects leaked") }
+    override func tearDown() {
+        XCTAssertEqual(settledLiveObjects({ LiveObjects.current }, expecting: liveAtStart), liveAtStart, "live engine objects leaked")
+    }
     #endif
 
     func testCollectionCombineLatestAndZip() {

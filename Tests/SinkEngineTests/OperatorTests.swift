@@ -6,7 +6,9 @@ final class OperatorTests: TimeLimitedTestCase {
     private var start = 0
 
     override func setUp() { start = LiveObjects.count }
-    override func tearDown() { XCTAssertEqual(settledLiveObjects(expecting: start), start, "live objects return to their start") }
+    override func tearDown() {
+        XCTAssertEqual(settledLiveObjects({ LiveObjects.current }, expecting: start), start, "live objects return to their start")
+    }
 
     /// RxSwift 6's shape: no composeMap fusion (that is the variant `sink-fused`, docs/decisions/fidelity.md).
     func testMapAfterMapStaysTwoMapProducers() {

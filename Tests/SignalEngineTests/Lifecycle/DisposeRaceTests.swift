@@ -9,7 +9,7 @@ final class DisposeRaceTests: TimeLimitedTestCase {
     func testDisposeRacingDeliveryThroughAChain() {
         assertDisposeRaces(
             "signal", targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
-            budget: DisposeRaceBudget.seconds, liveObjects: liveObjects
+            budget: DisposeRaceBudget.seconds, liveObjects: { LiveObjects.current }
         ) { delivered in
             let pipe = Pipe<Int, NoError>()
             let subscription = (pipe.signal() |> map { $0 &+ 1 } |> filter { $0 > 0 }).start(next: { _ in

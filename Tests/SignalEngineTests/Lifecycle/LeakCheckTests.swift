@@ -8,7 +8,7 @@ import TestSupport
 /// reason, instead of nothing.
 final class LeakCheckTests: TimeLimitedTestCase {
     func testLiveObjectCounterIsCompiledIn() throws {
-        try assertLiveObjectCounterMoves(liveObjects) {
+        try assertLiveObjectCounterMoves({ LiveObjects.current }) {
             let pipe = Pipe<Int, NoError>()
             let subscription = (pipe.signal() |> map { $0 &+ 1 }).start(next: { _ in })
             return { subscription.dispose() }

@@ -40,7 +40,7 @@ final class SignalEngineTests: TimeLimitedTestCase {
     private var liveAtStart = 0
     override func setUp() { liveAtStart = LiveObjects.count }
     override func tearDown() {
-        XCTAssertEqual(settledLiveObjects(expecting: liveAtStart), liveAtStart, "live engine objects leaked")
+        XCTAssertEqual(settledLiveObjects({ LiveObjects.current }, expecting: liveAtStart), liveAtStart, "live engine objects leaked")
     }
     #endif
 

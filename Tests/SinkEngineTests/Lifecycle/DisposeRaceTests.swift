@@ -9,7 +9,7 @@ final class DisposeRaceTests: TimeLimitedTestCase {
     func testDisposeRacingDeliveryThroughAChain() {
         assertDisposeRaces(
             "sink", targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
-            budget: DisposeRaceBudget.seconds, liveObjects: liveObjects
+            budget: DisposeRaceBudget.seconds, liveObjects: { LiveObjects.current }
         ) { delivered in
             let subject = PublishSubject<Int>()
             let subscription = subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { _ in

@@ -8,7 +8,7 @@ import TestSupport
 /// (their test targets link this file).
 final class DisposeTwiceTests: TimeLimitedTestCase {
     func testEveryDisposableRunsItsActionOnceDisposedTwiceAndFromTwoThreads() {
-        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000, liveObjects: liveObjects)
+        assertEachCaseRunsItsActionOnce(Self.cases, iterations: 1_000, liveObjects: { LiveObjects.current })
     }
 
     static let cases: [DisposeCase] = [

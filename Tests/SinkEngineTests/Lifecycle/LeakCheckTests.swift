@@ -8,7 +8,7 @@ import TestSupport
 /// reason, instead of nothing.
 final class LeakCheckTests: TimeLimitedTestCase {
     func testLiveObjectCounterIsCompiledIn() throws {
-        try assertLiveObjectCounterMoves(liveObjects) {
+        try assertLiveObjectCounterMoves({ LiveObjects.current }) {
             let subject = PublishSubject<Int>()
             let subscription = subject.map { $0 &+ 1 }.subscribe(onNext: { _ in })
             return { subscription.dispose() }

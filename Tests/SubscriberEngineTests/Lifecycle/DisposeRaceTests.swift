@@ -30,7 +30,7 @@ final class DisposeRaceTests: TimeLimitedTestCase {
     private func race(_ name: String, rounds: Int, chain: @escaping (Subject<Int>) -> RACSignal<Int>) {
         assertDisposeRaces(
             name, targetRaced: rounds, minimumRaced: DisposeRaceBudget.minimumRaced, budget: DisposeRaceBudget.seconds,
-            liveObjects: liveObjects
+            liveObjects: { LiveObjects.current }
         ) { delivered in
             let subject = Subject<Int>()
             let subscription = chain(subject).subscribeNext { _ in delivered.increment() }
