@@ -11,6 +11,11 @@ public struct RxBenchCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rxbench",
         abstract: "Measure three reactive engine designs on identical workloads.",
+        // The generated usage ("rxbench <options> <subcommand>") reads as if a subcommand were required.
+        usage: """
+            rxbench [--engine <ids>] [--workload <ids>] [<options>]
+            rxbench conformance [--engine <ids>] [--strict]
+            """,
         discussion: """
             Engines: \(EngineRegistry.ids.joined(separator: ", ")) (or all).
             Workloads: a name, a group (\(Catalogue.groups.joined(separator: ", "))), a name with parameters \

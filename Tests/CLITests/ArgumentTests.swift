@@ -23,6 +23,8 @@ struct ArgumentTests {
     func helpNamesConformance() {
         let help = RxBenchCommand.helpMessage(columns: 400)
         #expect(help.contains("SUBCOMMANDS:") && help.contains("conformance"), "\(help)")
+        // The usage names both forms, and neither requires a subcommand to measure.
+        #expect(help.contains("rxbench [--engine <ids>]") && help.contains("rxbench conformance [--engine <ids>]"), "\(help)")
     }
 
     @Test("an unknown workload names the groups")
