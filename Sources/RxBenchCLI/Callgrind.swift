@@ -21,21 +21,9 @@ import Workloads
 /// valgrind 3.19 cannot read the DWARF that Swift 6.3 writes, so the child runs a copy of this executable
 /// with its debug sections stripped (the symbol table, which `--toggle-collect` needs, stays).
 enum Callgrind {
-    /// The smaller run's size for `workload` (the larger is twice it): RunPlan.instructions.
-    static func size(for workload: Workload) -> Int { RunPlan.instructions.size(for: workload) }
-
-    /// Repetitions of each (n, 2n) pair inside one child: one, see above.
-    static let repetitions = 1
-
     static func valgrindPath() -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// The workloads that get an instruction figure (RunPlan.instructions says which, and why the others
-    /// do not).
-    static func measurable(_ workloads: [Workload]) -> [Workload] {
-        workloads.filter(RunPlan.instructions.includes)
     }
 
     /// Runs one child per engine and returns the rows.
@@ -43,7 +31,7 @@ enum Callgrind {
         engines: [RegisteredEngine], workloads: [Workload], arguments: [String]
     ) throws -> [ResultRow] {
         guard let valgrind = valgrindPath() else { throw RunFailure("valgrind not found on PATH") }
-        let selected = measurable(workloads)
+        let selected = workloads.filter(RunPlan.instructions.includes)
         let declined = workloads.filter { workload in !selected.contains { $0.id == workload.id } }
         if !declined.isEmpty {
             progress("no instruction figure (latency, delivery on another thread, or a fan-out too wide to count): "
@@ -153,7 +141,7 @@ enum Callgrind {
         }
         var negativeFigures: [String] = []
         let rows = workloads.compactMap { workload -> ResultRow? in
-            let size = size(for: workload)
+            let size = RunPlan.instructions.size(for: workload)
             guard let bySize = counts[workload.id], let small = bySize[size], let large = bySize[2 * size],
                 small.count == large.count, !small.isEmpty
             else { return nil }
@@ -219,7 +207,7 @@ extension RxBenchCommand {
         // The children pass over what their row cannot express without a word; the report says why.
         // Streams delivered on other threads get no figure either (Harness.runInMeasuredRegion declines them).
         let unsupported = engines.flatMap { engine in
-            Callgrind.measurable(workloads).compactMap { workload -> UnsupportedWorkload? in
+            workloads.filter(RunPlan.instructions.includes).compactMap { workload -> UnsupportedWorkload? in
                 if let reason = engine.unsupported(workload) { return UnsupportedWorkload(engine.descriptor, workload, reason) }
                 guard engine.deliversAsynchronously(workload) else { return nil }
                 return UnsupportedWorkload(
@@ -230,22 +218,22 @@ extension RxBenchCommand {
         try emit(ReportWriter(context: context, rows: rows, unsupported: unsupported).render(format))
     }
 
-    /// The child side, under callgrind: each selected workload at n and 2n (n from `Callgrind.size(for:)`),
-    /// `Callgrind.repetitions` times, one measured region each, announced on stdout in order.
+    /// The child side, under callgrind: each selected workload once at n and once at 2n (n from
+    /// `RunPlan.instructions`), one measured region each, announced on stdout in order.
     func runInstructionProbe(size _: Int) throws {
         let engines = try selectedEngines()
         for engine in engines {
-            for workload in Callgrind.measurable(try selectedWorkloads()) {
-                let size = Callgrind.size(for: workload)
-                for _ in 0..<Callgrind.repetitions {
-                    for runSize in [size, 2 * size] {
-                        do {
-                            try engine.runInMeasuredRegion(workload, size: runSize)
-                            print("region \(workload.id) \(runSize)")
-                        } catch HarnessError.unsupported {
-                            break
-                        }
+            for workload in try selectedWorkloads().filter(RunPlan.instructions.includes) {
+                let size = RunPlan.instructions.size(for: workload)
+                for runSize in [size, 2 * size] {
+                    do {
+                        try engine.runInMeasuredRegion(workload, size: runSize)
+                    } catch {
+                        // A workload this row cannot run gets no region; the parent reports it unsupported.
+                        if case .unsupported = error { break }
+                        throw error
                     }
+                    print("region \(workload.id) \(runSize)")
                 }
             }
         }

@@ -27,10 +27,6 @@ enum Profile: String, CaseIterable, ExpressibleByArgument {
         case .full: .full
         }
     }
-
-    func includes(_ workload: Workload) -> Bool { plan.includes(workload) }
-
-    func size(for workload: Workload) -> Int { plan.size(for: workload) }
 }
 
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument {

@@ -134,7 +134,7 @@ public struct RxBenchCommand: ParsableCommand {
     /// able to run a selected workload.
     private func checkSomethingToMeasure() throws {
         let sizeOverride = try sizeValue
-        let measurable = try selectedWorkloads().filter { sizeOverride != nil || profile.includes($0) }
+        let measurable = try selectedWorkloads().filter { sizeOverride != nil || profile.plan.includes($0) }
         guard !measurable.isEmpty else {
             throw ValidationError(
                 "nothing to measure: every selected workload is left out of --profile \(profile.rawValue) "
@@ -185,12 +185,12 @@ public struct RxBenchCommand: ParsableCommand {
             }
             for engine in engines {
                 done += 1
-                guard sizeOverride != nil || profile.includes(workload) else {
+                guard sizeOverride != nil || profile.plan.includes(workload) else {
                     progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) skipped: not in --profile quick (too large, or a contention workload)")
                     continue
                 }
                 // A workload whose size is its parameter (EventSweep[events=n]) keeps it: its id names the size.
-                let size = workload.scalable ? sizeOverride ?? profile.size(for: workload) : profile.size(for: workload)
+                let size = workload.scalable ? sizeOverride ?? profile.plan.size(for: workload) : profile.plan.size(for: workload)
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
                     if isolation == .process {

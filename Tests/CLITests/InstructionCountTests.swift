@@ -17,10 +17,10 @@ struct InstructionCountTests {
     @Test("a fan-out that leaves fewer than the minimum units gets no instruction figure")
     func wideFanOutIsDeclined() throws {
         let fanOuts = try #require(Catalogue.select("SubjectFanOut"))
-        let measurable = Set(Callgrind.measurable(fanOuts).map(\.id))
+        let measurable = Set(fanOuts.filter(RunPlan.instructions.includes).map(\.id))
         #expect(measurable == ["SubjectFanOut[subscribers=1]", "SubjectFanOut[subscribers=100]"])
-        for workload in Callgrind.measurable(Catalogue.all) {
-            #expect(Callgrind.size(for: workload) >= RunPlan.InstructionSizes.minimumSize, "\(workload.id)")
+        for workload in Catalogue.all.filter(RunPlan.instructions.includes) {
+            #expect(RunPlan.instructions.size(for: workload) >= RunPlan.InstructionSizes.minimumSize, "\(workload.id)")
         }
     }
 }

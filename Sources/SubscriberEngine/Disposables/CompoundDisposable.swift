@@ -1,4 +1,5 @@
 import EngineLocks
+
 /// RACCompoundDisposable: disposes everything added to it, and anything added after it was disposed.
 ///
 /// The first two children live in inline slots and only further ones go to an array, as RAC keeps two

@@ -1,4 +1,5 @@
 import EngineLocks
+
 /// One subscription of `switchToLatest`.
 final class SwitchToLatestState<Inner>: @unchecked Sendable {
     /// The switch, as a state machine. Generations number the inner signals; events of an inner signal
