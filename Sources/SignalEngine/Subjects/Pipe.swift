@@ -1,7 +1,91 @@
 import Synchronization
 
+#if SIGNAL_LOCKED
+/// `signal-locked`: SwiftSignalKit's hot subject, `ValuePipe` (ValuePipe.swift:3-38, the same in Telegram's
+/// SwiftSignalKit and at the pinned fork), with the terminal events the suite's publish subject needs added.
+/// As the library's: the subscriptions are a bag of closures, one `{ subscriber.putNext($0) }` per
+/// subscription (`:12-15`), inside an `Atomic` object (`:4`); `putNext` copies the closures out under its
+/// lock and calls each (`:31-38`); the signal and the removal hold the pipe weakly, the removal is an
+/// `ActionDisposable` (`:10`, `:18-24`). The terminal event, which `ValuePipe` has not, is the lean pipe's:
+/// taken once, given to the subscribers present and to every later one. The lean pipe keeps the
+/// subscribers themselves in a `SubscriberTable` and calls them directly.
+public final class Pipe<T, E>: @unchecked Sendable {
+    struct Subscriptions {
+        var nextKey = 0
+        /// The library's `Bag<(T) -> Void>`: each subscription's closure and key, in the order they joined.
+        var handlers: [(T) -> Void] = []
+        var keys: [Int] = []
+        /// The subscribers, for the terminal event, at the same index as their closures.
+        var subscribers: [Subscriber<T, E>] = []
+        var terminal: SubjectTerminal<E>? = nil
+    }
+
+    private let subscriptions = AtomicState(Subscriptions())
+
+    public init() {}
+
+    public func putNext(_ value: T) {
+        let handlers = subscriptions.modify { $0.handlers }
+        for handler in handlers {
+            handler(value)
+        }
+    }
+
+    public func putError(_ error: E) { terminate(.error(error)) }
+
+    public func putCompletion() { terminate(.completed) }
+
+    func terminate(_ event: SubjectTerminal<E>) {
+        let present = subscriptions.modify { state -> [Subscriber<T, E>] in
+            if state.terminal != nil { return [] }
+            state.terminal = event
+            let present = state.subscribers
+            state.handlers = []
+            state.keys = []
+            state.subscribers = []
+            return present
+        }
+        for subscriber in present {
+            event.put(subscriber)
+        }
+    }
+
+    /// The signal of this pipe's events.
+    public func signal() -> Signal<T, E> {
+        Signal<T, E> { [weak self] subscriber in
+            guard let self else { return EmptyDisposable }
+            let key = self.subscriptions.modify { state -> Int? in
+                if state.terminal != nil { return nil }
+                let key = state.nextKey
+                state.nextKey += 1
+                state.handlers.append { subscriber.putNext($0) }
+                state.keys.append(key)
+                state.subscribers.append(subscriber)
+                return key
+            }
+            guard let key else {
+                self.subscriptions.modify { $0.terminal }?.put(subscriber)
+                return EmptyDisposable
+            }
+            return ActionDisposable { [weak self] in
+                self?.remove(key)
+            }
+        }
+    }
+
+    private func remove(_ key: Int) {
+        // What is removed is released after unlocking: a subscriber's deinit may run engine code.
+        let removed = subscriptions.modify { state -> (((T) -> Void), Subscriber<T, E>)? in
+            guard let index = state.keys.firstIndex(of: key) else { return nil }
+            state.keys.remove(at: index)
+            return (state.handlers.remove(at: index), state.subscribers.remove(at: index))
+        }
+        withExtendedLifetime(removed) {}
+    }
+}
+#else
 /// Hot subject: delivers to the subscribers present at the time of each event. SwiftSignalKit's
-/// `Pipe` has only `putNext`; this one also carries the terminal events (later subscribers get the
+/// `ValuePipe` has only `putNext`; this one also carries the terminal events (later subscribers get the
 /// terminal event at once), which the suite's publish subject needs.
 public final class Pipe<T, E>: @unchecked Sendable {
     let table = SubscriberTable()
@@ -56,3 +140,4 @@ public final class Pipe<T, E>: @unchecked Sendable {
         }
     }
 }
+#endif

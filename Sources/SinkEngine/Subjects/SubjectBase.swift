@@ -231,10 +231,20 @@ public class SubjectBase<Element>: Producer<Element> {
 
 /// One observer of a subject; disposing it unsubscribes, and silences it at once (also mid-delivery).
 public final class SubjectSubscription<Element>: Disposable {
+    #if SINK_LOCKED
+    // RxSwift's subscription holds its subject weakly (Disposables/SubscriptionDisposable.swift:9-11):
+    // forming the first weak reference to a subject allocates the subject's side table, and dispose loads
+    // the reference. The lean engine holds the subject strongly until dispose releases it.
+    #if !EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+    #endif
+    private weak var subject: SubjectBase<Element>?
+    #else
     #if !EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
     #endif
     private var subject: SubjectBase<Element>?
+    #endif
     private let observer: AnyObserver<Element>
     // Guards `subject` (released by the first `dispose()`), and silences delivery once set.
     private let disposed = Atomic<Bool>(false)
