@@ -1,18 +1,22 @@
 import Synchronization
 
 #if SINK_LOCKED
-/// `sink-locked`: RxSwift 6's `AtomicInt` (Platform/AtomicInt.swift), a `final class` that subclasses
+// CoreFoundation before Foundation, as RxSwift's Platform/AtomicInt.swift:9-13 imports them: without it, Swift 6.3
+// in the Swift 5 language mode cannot load `NSLock`'s members and refuses the subclass.
+import CoreFoundation
+import Foundation
+
+/// `sink-locked`: RxSwift 6's `AtomicInt` (Platform/AtomicInt.swift:15-20), a `final class` that subclasses
 /// `NSLock` and keeps its value beside the lock; every operation, a plain load included, locks and unlocks.
-/// On Linux `NSLock` wraps a heap-allocated `pthread_mutex_t`, so each one is two allocations (the object and
-/// the mutex), as here (`PthreadMutex`). The orderings are accepted for the lean build's API and ignored: the
-/// mutex orders everything. The lock guards `value` and nothing else; it is never held while calling out.
-final class AtomicInt<Value>: PthreadMutex, @unchecked Sendable {
+/// On Linux `NSLock` wraps a heap-allocated `pthread_mutex_t`: two allocations per lock. The orderings are
+/// accepted for the lean build's API and ignored: the mutex orders everything. The lock guards `value` and
+/// nothing else; it is never held while calling out.
+final class AtomicInt<Value>: NSLock, @unchecked Sendable {
     // Guarded by the lock (`self`).
     private var value: Value
 
     init(_ value: Value) {
         self.value = value
-        super.init(recursive: false)
     }
 
     @inline(__always)

@@ -7,11 +7,16 @@ import Darwin
 #endif
 
 #if SINK_LOCKED
+// CoreFoundation first: see AtomicInt.swift.
+import CoreFoundation
+import Foundation
+
 /// `sink-locked`: RxSwift's `SpinLock`, which despite its name is `RecursiveLock`, a typealias of
-/// `NSRecursiveLock` (Platform/RecursiveLock.swift, Rx.swift): a recursive pthread mutex, allocated with its
-/// owner, that parks under contention. Each owner's comment says what it guards.
+/// `NSRecursiveLock` (Platform/RecursiveLock.swift:33, RxSwift/Concurrency/Lock.swift): on Linux an object
+/// around a separately allocated recursive pthread mutex, made with its owner, that parks under contention.
+/// Each owner's comment says what it guards.
 struct SpinLock: ~Copyable {
-    private let mutex = PthreadMutex(recursive: true)
+    private let mutex = NSRecursiveLock()
 
     init() {}
 
