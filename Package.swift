@@ -21,6 +21,11 @@ let hotPath: [SwiftSetting] = [
 // Engines and adapters are written the way the libraries they model are (Swift 5 language mode, with
 // their own locks and atomics); thread safety is checked by the race tests under ThreadSanitizer.
 let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
+// The engines' own modules also skip the runtime's exclusivity check. Their mutable state is guarded by a lock
+// (each owner's `withX { }` helper takes it before the access begins) or by the grammar's sequential events, so
+// the lock, not the runtime, makes the accesses exclusive; neither library marks any property so, and the
+// variants built as a dependency keep the check (below).
+let engineModuleSettings: [SwiftSetting] = engineSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 // Fidelity variants (docs/decisions/fidelity.md; Variants/README.md): an engine's sources compiled again as another
 // module under compile-time conditions, so that the default engine carries nothing of its variants, not even a
@@ -36,11 +41,9 @@ let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 //                    specialised into the app either.
 //   *_DEPENDENCY     `sink-locked-dependency`, `signal-locked-dependency`: the locked variant built the way an
 //                    app gets a library as a package dependency: SwiftPM's default settings (no unsafe flags are
-//                    allowed in a dependency, so no cross-module optimisation into the engine; exclusivity
-//                    checked, the default, as in RxSwift's and SwiftSignalKit's own builds).
-//   EXCLUSIVITY_CHECKED  the engine's `@exclusivity(unchecked)` properties (state guarded by a lock or by the
-//                    grammar's sequential events, where the lean engines skip the runtime's check) are
-//                    compiled without the attribute: neither library marks any property so.
+//                    allowed in a dependency, so no cross-module optimisation into the engine and no
+//                    `-enforce-exclusivity=unchecked`: exclusivity checked, the default, as in RxSwift's and
+//                    SwiftSignalKit's own builds).
 struct EngineVariant {
     /// The engine module compiled again, the variant's module, its adapter module and the conditions.
     let base: String, engine: String, adapter: String, defines: [String]
@@ -55,7 +58,7 @@ struct EngineVariant {
         let conditions = defines.map { SwiftSetting.define($0) }
         // `import SinkEngine` in the shared sources means this variant's module.
         let alias = SwiftSetting.unsafeFlags(["-module-alias", "\(base)=\(engine)"])
-        let engineModule: [SwiftSetting] = crossModule ? engineSettings : [.swiftLanguageMode(.v5)]
+        let engineModule: [SwiftSetting] = crossModule ? engineModuleSettings : [.swiftLanguageMode(.v5)]
         var targets: [Target] = [
             .target(
                 name: engine, dependencies: ["EngineLocks"], path: "Variants/\(engine)",
@@ -80,19 +83,19 @@ let variants = [
     EngineVariant(base: "SinkEngine", engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
     EngineVariant(
         base: "SinkEngine", engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
-        defines: ["SINK_LOCKED", "SINK_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
+        defines: ["SINK_LOCKED", "SINK_DEPENDENCY"], crossModule: false),
     EngineVariant(
         base: "SignalEngine", engine: "SignalEngineLocked", adapter: "SignalLockedAdapter", defines: ["SIGNAL_LOCKED"]),
     EngineVariant(
         base: "SignalEngine", engine: "SignalEngineLockedDependency", adapter: "SignalLockedDependencyAdapter",
-        defines: ["SIGNAL_LOCKED", "SIGNAL_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
+        defines: ["SIGNAL_LOCKED", "SIGNAL_DEPENDENCY"], crossModule: false),
     EngineVariant(
         base: "SubscriberEngine", engine: "SubscriberEngineDependency", adapter: "SubscriberDependencyAdapter",
-        defines: ["SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
+        defines: ["SUBSCRIBER_DEPENDENCY"], crossModule: false),
     EngineVariant(
         base: "SubscriberEngine", engine: "SubscriberEngineLockedDependency",
         adapter: "SubscriberLockedDependencyAdapter",
-        defines: ["SUBSCRIBER_LOCKED", "SUBSCRIBER_DEPENDENCY", "EXCLUSIVITY_CHECKED"], crossModule: false),
+        defines: ["SUBSCRIBER_LOCKED", "SUBSCRIBER_DEPENDENCY"], crossModule: false),
 ]
 
 let package = Package(
@@ -116,9 +119,9 @@ let package = Package(
     targets: [
         // Engines: no dependency on anything in this package but EngineLocks, their shared lean lock.
         .target(name: "EngineLocks", swiftSettings: engineSettings),
-        .target(name: "SinkEngine", dependencies: ["EngineLocks"], swiftSettings: engineSettings),
-        .target(name: "SignalEngine", dependencies: ["EngineLocks"], swiftSettings: engineSettings),
-        .target(name: "SubscriberEngine", dependencies: ["EngineLocks"], swiftSettings: engineSettings),
+        .target(name: "SinkEngine", dependencies: ["EngineLocks"], swiftSettings: engineModuleSettings),
+        .target(name: "SignalEngine", dependencies: ["EngineLocks"], swiftSettings: engineModuleSettings),
+        .target(name: "SubscriberEngine", dependencies: ["EngineLocks"], swiftSettings: engineModuleSettings),
 
         // Vocabulary shared by adapters, workloads, measurement and the CLI.
         .target(name: "RxBenchCore", swiftSettings: hotPath),

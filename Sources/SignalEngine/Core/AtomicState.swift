@@ -12,13 +12,7 @@ import Darwin
 /// object of its own (SMutexLock.swift). The lean engine keeps this state in an unlocked `StageState`.
 final class AtomicState<Value>: @unchecked Sendable {
     // Guards `value`; never held while calling out (the callers act on what `modify` returns).
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var mutex = pthread_mutex_t()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var value: Value
 
     #if DEBUG

@@ -34,10 +34,10 @@ struct Lock: ~Copyable, @unchecked Sendable {
 /// SwiftSignalKit's `Lock` and the mutex in each of its owners; here the engines' lean one-word lock
 /// (Sources/EngineLocks).
 ///
-/// The guarded value is a `var` of the owning class, declared next to the lock and marked
-/// `@exclusivity(unchecked)` because the lock, not the runtime, makes its accesses exclusive (a dependency
-/// build, EXCLUSIVITY_CHECKED, keeps the check, as SwiftSignalKit does). Each owner has a `withX { }` helper
-/// that takes the lock *before* it begins the access to `x` (passing `&x` to a generic `withLock` would begin
-/// the formal access before locking, which ThreadSanitizer rightly reports).
+/// The guarded value is a `var` of the owning class, declared next to the lock. The engine's module skips the
+/// runtime's exclusivity check (`-enforce-exclusivity=unchecked`, Package.swift) because the lock, not the
+/// runtime, makes the accesses exclusive; a dependency build keeps the check, as SwiftSignalKit's does. Each
+/// owner has a `withX { }` helper that takes the lock *before* it begins the access to `x` (passing `&x` to a
+/// generic `withLock` would begin the formal access before locking, which ThreadSanitizer rightly reports).
 typealias Lock = WordLock
 #endif

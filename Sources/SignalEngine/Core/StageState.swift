@@ -3,9 +3,6 @@
 /// per event): the grammar makes events to one subscriber sequential, and only the
 /// stage's own handlers touch it.
 final class StageState<Value>: @unchecked Sendable {
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var value: Value
 
     #if DEBUG

@@ -19,29 +19,11 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     // Guards `nextHandler`, `errorHandler`, `completedHandler`, `terminated` and `upstream`; never held
     // while a handler runs or upstream is disposed. Stored inline and passed by address, as SwiftSignalKit
     // does; the mutex, not the runtime's exclusivity check, makes the accesses exclusive.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var mutex = pthread_mutex_t()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var nextHandler: ((T) -> Void)?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var errorHandler: ((E) -> Void)?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var completedHandler: (() -> Void)?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var terminated = false
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var upstream: Disposable?
 
     #if DEBUG
@@ -171,9 +153,6 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     /// The disposable of the subscription above. Written once by `attach` before it sets
     /// `attachedBit` (releasing); read and cleared once by the side that disposes it, after its
     /// read-modify-write of `state` saw both bits (acquiring). Never touched by two threads at once.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var upstream: Disposable?
 
     #if DEBUG

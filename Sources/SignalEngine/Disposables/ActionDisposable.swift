@@ -4,9 +4,6 @@ import Synchronization
 public final class ActionDisposable: Disposable, @unchecked Sendable {
     /// Guards the action: taken out (and released) by the first dispose.
     private let actionLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var action: (() -> Void)?
 
     /// Runs `body` on `action` with `actionLock` held (taken before `action` is touched).

@@ -9,9 +9,6 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
 
     /// Guards the members and the disposed flag.
     private let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

@@ -10,9 +10,6 @@ public final class MetaDisposable: Disposable, @unchecked Sendable {
 
     /// Guards the current disposable and the disposed flag.
     private let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

@@ -12,17 +12,8 @@ public final class Trampoline: @unchecked Sendable {
 
     /// The per-thread queue of pending work. Only its own thread touches it.
     final class Frame {
-        #if !EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-        #endif
         var running = false
-        #if !EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-        #endif
         var pending: [() -> Void] = []
-        #if !EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-        #endif
         var head = 0
     }
 

@@ -91,9 +91,6 @@ public final class Pipe<T, E>: @unchecked Sendable {
     let table = SubscriberTable()
     /// Guards the terminal event, written before the table is closed.
     let terminalLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var terminal: SubjectTerminal<E>? = nil
 
     /// Runs `body` on `terminal` with `terminalLock` held (taken before `terminal` is touched).

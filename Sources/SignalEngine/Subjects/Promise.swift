@@ -17,9 +17,6 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// Guards the current value and the terminal event. The table's version is bumped inside this
     /// lock, so (value, version) pairs read under it are consistent.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
@@ -31,9 +28,6 @@ public final class Promise<T, E>: @unchecked Sendable {
     /// Guards the subscription to the signal followed by `set(_:)` (a subject-lifetime object, not
     /// counted in `LiveObjects`, hence no `MetaDisposable`).
     private let followedLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var followed: Disposable? = nil
 
     /// Runs `body` on `followed` with `followedLock` held (taken before `followed` is touched).

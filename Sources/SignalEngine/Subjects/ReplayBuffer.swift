@@ -16,9 +16,6 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
     /// Guards the buffered values and the terminal event; a subscriber joins the table under it, so that
     /// no value is put between its reading the buffer and its joining.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
@@ -91,13 +88,7 @@ final class ReplayGate<T, E>: @unchecked Sendable {
     let downstream: Subscriber<T, E>
     /// Guards `replaying` and `held`; never held while `downstream` is called.
     private let lock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var replaying = true
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var held: [Held] = []
 
     init(downstream: Subscriber<T, E>) { self.downstream = downstream }

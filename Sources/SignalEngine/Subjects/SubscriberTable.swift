@@ -17,9 +17,6 @@ public final class SubscriberTable: @unchecked Sendable {
 
     /// Guards the entries, the key counter, the version and the closed flag.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

@@ -12,9 +12,6 @@ public final class ValuePromise<T: Equatable, E>: @unchecked Sendable {
     private let ignoreRepeated: Bool
     /// Guards the last value set (only consulted with `ignoreRepeated`).
     private let lastLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var last: T?
 
     /// Runs `body` on `last` with `lastLock` held (taken before `last` is touched).

@@ -29,9 +29,6 @@ open class SerializingSink<Element>: Sink<Element> {
     // Guards `busy` and `pending`; held only to change them, never while running work.
     #endif
     private let lock = SpinLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var gate = Gate()
 
     @inline(__always)

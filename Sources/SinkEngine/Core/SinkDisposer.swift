@@ -20,13 +20,7 @@ public final class SinkDisposer: Cancelable {
     private let state = AtomicInt<Int>(0)
     // Written once before `sinkAndSubscriptionSet` is published, read and cleared by the side that
     // disposes; never touched concurrently (see the type comment).
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var sink: Disposable?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var subscription: Disposable?
 
     // Not counted in `LiveObjects`: the outermost disposer is the handle the subscriber keeps, alive

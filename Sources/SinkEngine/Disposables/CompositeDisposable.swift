@@ -18,9 +18,6 @@ public final class CompositeDisposable: Cancelable {
 
     // Guards the bag (and with it the disposed state); never held while disposing.
     private let lock = SpinLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var guarded = State()
 
     @inline(__always)

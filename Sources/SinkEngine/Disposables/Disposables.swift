@@ -26,9 +26,6 @@ final class NopDisposable: Disposable {
 final class AnonymousDisposable: Cancelable {
     // Guards `action`: the thread that flips it from false runs and releases the action.
     private let disposed = AtomicInt<Bool>(false)
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var action: (() -> Void)?
 
     #if DEBUG
@@ -52,13 +49,7 @@ final class AnonymousDisposable: Cancelable {
 final class BinaryDisposable: Cancelable {
     // Guards `first` and `second`: the thread that flips it from false disposes and releases them.
     private let disposed = AtomicInt<Bool>(false)
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var first: Disposable?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var second: Disposable?
 
     #if DEBUG

@@ -9,9 +9,6 @@ public final class DisposeBag {
 
     // Guards the held disposables; never held while disposing.
     private let lock = SpinLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var guarded = State()
 
     @inline(__always)

@@ -10,9 +10,6 @@ public final class SerialDisposable: Cancelable {
 
     // Guards the current disposable and the disposed flag; never held while disposing.
     private let lock = SpinLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var guarded = State()
 
     @inline(__always)

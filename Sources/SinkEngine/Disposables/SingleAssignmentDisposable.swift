@@ -10,9 +10,6 @@ public final class SingleAssignmentDisposable: Cancelable {
 
     // Guards the hand-over of `current` between `setDisposable` and `dispose()`.
     private let state = AtomicInt<Int>(0)
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var current: Disposable?
 
     #if DEBUG

@@ -21,9 +21,6 @@ final class DistinctUntilChanged<Element: Equatable>: Producer<Element> {
 
 final class DistinctUntilChangedSink<Element: Equatable>: Sink<Element> {
     // Events arrive serially (the grammar), so the last element needs no lock.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var last: Element?
 
     func on(_ event: Event<Element>) {
@@ -78,9 +75,6 @@ final class DistinctUntilChangedBySink<Element, Key>: Sink<Element> {
     private let keySelector: (Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
     // Events arrive serially (the grammar), so the last key needs no lock.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var lastKey: Key?
 
     init(

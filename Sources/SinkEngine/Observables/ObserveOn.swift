@@ -41,9 +41,6 @@ final class ObserveOnSink<Element>: Sink<Element> {
     private let scheduler: ImmediateSchedulerType
     // Guards the queue and `isScheduled`; never held while delivering.
     private let lock = SpinLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var guarded = State()
 
     @inline(__always)

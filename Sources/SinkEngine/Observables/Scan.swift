@@ -29,9 +29,6 @@ final class Scan<Element, State>: Producer<State> {
 final class ScanSink<Element, State>: Sink<State> {
     private let accumulator: (State, Element) throws -> State
     // Events arrive serially (the grammar), so the accumulation needs no lock.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var accumulation: State
 
     init(

@@ -23,9 +23,6 @@ final class SkipCount<Element>: Producer<Element> {
 
 final class SkipCountSink<Element>: Sink<Element> {
     // Events arrive serially (the grammar), so the count needs no lock.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var remaining: Int
 
     init(remaining: Int, observer: AnyObserver<Element>, cancel: SinkDisposer) {

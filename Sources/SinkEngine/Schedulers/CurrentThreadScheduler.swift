@@ -107,17 +107,8 @@ private let trampolineKey: pthread_key_t = {
 /// One thread's trampoline: only ever touched by its own thread, so it needs no lock.
 final class TrampolineQueue {
     /// `true` while this thread runs an action (or an outermost subscription) through the trampoline.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var isRunning = false
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var items: [ScheduledItem?] = []
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var head = 0
 
     func enqueue(_ item: ScheduledItem) {

@@ -51,9 +51,6 @@ public class SubjectBase<Element>: Producer<Element> {
     // Guards the observer list, the buffer, the terminal event and the delivery queue; never held
     // while an observer runs.
     let lock = SpinLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var guarded: State
 
     @inline(__always)
@@ -235,14 +232,8 @@ public final class SubjectSubscription<Element>: Disposable {
     // RxSwift's subscription holds its subject weakly (Disposables/SubscriptionDisposable.swift:9-11):
     // forming the first weak reference to a subject allocates the subject's side table, and dispose loads
     // the reference. The lean engine holds the subject strongly until dispose releases it.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private weak var subject: SubjectBase<Element>?
     #else
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var subject: SubjectBase<Element>?
     #endif
     private let observer: AnyObserver<Element>
@@ -250,9 +241,6 @@ public final class SubjectSubscription<Element>: Disposable {
     private let disposed = Atomic<Bool>(false)
     /// Key in the subject's bag; set under the subject's lock when the bag takes it (never, if the subject
     /// had already stopped).
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var key: BagKey?
 
     #if DEBUG

@@ -23,9 +23,6 @@ final class AsSingle<Element>: Producer<Element> {
 
 final class AsSingleSink<Element>: Sink<Element> {
     // Events arrive serially (the grammar), so the held element needs no lock.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var element: Element?
 
     func on(_ event: Event<Element>) {

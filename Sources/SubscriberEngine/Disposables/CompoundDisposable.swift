@@ -9,17 +9,8 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Guards `first`, `second` and `more`; `disposedFlag` is set inside it so that `add` never races
     /// `dispose`. Never held while calling out: children are disposed and released after unlocking.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var first: Disposable?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var second: Disposable?
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var more: [Disposable] = []
 
     public override init() { super.init() }

@@ -8,9 +8,6 @@ public class Disposable: @unchecked Sendable {
     /// Set by the first `dispose()`; read lock-free by the per-event disposed checks.
     let disposedFlag = Atomic<Bool>(false)
     /// Written at init; taken (and released) only by the caller that won `disposedFlag`.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     private var action: (() -> Void)?
 
     #if DEBUG

@@ -6,9 +6,6 @@ import EngineLocks
 public class SerialDisposable: Disposable, @unchecked Sendable {
     /// Guards `current`; `disposedFlag` is set inside it. Never held while calling out.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var current: Disposable?
 
     public override init() { super.init() }

@@ -13,17 +13,8 @@ import Darwin
 final class TrampolineScheduler: Scheduler, @unchecked Sendable {
     /// One per thread, reached through a pthread key; touched only by its own thread, so unguarded.
     final class ThreadQueue {
-        #if !EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-        #endif
         var items: [(cancel: Disposable?, block: () -> Void)] = []
-        #if !EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-        #endif
         var head = 0
-        #if !EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-        #endif
         var draining = false
     }
 

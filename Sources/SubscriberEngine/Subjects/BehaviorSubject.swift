@@ -22,9 +22,6 @@ public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
 
     /// Guards the current value, the subscriber list and the terminal event; never held while sending.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state: State
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }

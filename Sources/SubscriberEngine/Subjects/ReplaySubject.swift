@@ -19,9 +19,6 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     public let capacity: Int
     /// Guards the buffer, the subscriber list and the terminal event; never held while sending.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state: State
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }

@@ -18,9 +18,6 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
 
     /// Guards the subscriber list and the terminal event; never held while sending.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }

@@ -18,14 +18,8 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     /// serialises the calls of the three blocks.
     let lock = RecursiveLock()
     /// Guarded by `lock`: set by the first terminal event; nothing is delivered afterwards.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var terminated = false
     /// Guarded by `lock`: the subscriptions to end on the terminal event (RAC's `disposable`).
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var subscriptions: Disposable?
 
     #if DEBUG

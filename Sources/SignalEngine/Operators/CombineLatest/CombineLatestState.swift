@@ -18,9 +18,6 @@ final class CombineLatestState<V, R, E>: Disposable, @unchecked Sendable {
     let combine: (V) -> R
     /// Guards `State`.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

@@ -18,15 +18,9 @@ final class ConcatState<T, E>: Disposable, @unchecked Sendable {
     let signals: [Signal<T, E>]
     let subscriber: Subscriber<T, E>
     /// Index of the next signal to start; only `run()` touches it, and `run()` never runs twice at once.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var index = 0
     /// Guards `phase`.
     let phaseLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).

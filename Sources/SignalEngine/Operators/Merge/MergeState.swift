@@ -40,9 +40,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     let subscriber: Subscriber<T, E>
     /// Guards `Drain`: the queue of events and who delivers them. Never held while delivering.
     let drainLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var drain = Drain()
 
     /// Runs `body` on `drain` with `drainLock` held (taken before `drain` is touched).
@@ -53,9 +50,6 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     }
     /// Guards `State`: the inner table and the completion bookkeeping.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

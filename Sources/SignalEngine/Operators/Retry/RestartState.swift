@@ -18,15 +18,9 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     let subscriber: Subscriber<T, E>
     let attempts: Int
     /// Subscriptions made so far; only `run()` writes it, and `run()` never runs twice at once.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var made = 0
     /// Guards `phase`.
     let phaseLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).

@@ -17,9 +17,6 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
     let subscriber: Subscriber<T, E>
     /// Guards `State`.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

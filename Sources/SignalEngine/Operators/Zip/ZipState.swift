@@ -17,9 +17,6 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
     let combine: (A) -> R
     /// Guards `State`.
     let stateLock = Lock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).

@@ -15,9 +15,6 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     /// Guards `State`; the combination is sent after unlocking.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }

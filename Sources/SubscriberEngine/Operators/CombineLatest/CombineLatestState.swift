@@ -17,9 +17,6 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     let count: Int
     /// Guards `State`; the combination is sent after unlocking.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state: State
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }

@@ -12,9 +12,6 @@ final class ConcatState<Value>: @unchecked Sendable {
     /// acquire/release on it hands `index` from one loop runner to the next.
     let requests = Atomic<Int>(0)
     /// Touched only by the loop runner.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var index = 0
 
     #if DEBUG

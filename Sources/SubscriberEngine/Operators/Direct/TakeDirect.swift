@@ -25,9 +25,6 @@ public final class TakeSubscriber<Value>: Subscriber, @unchecked Sendable {
     let delivered = Atomic<Int>(0)
     /// The source subscription, ended after the last value. Written once, before any event can arrive
     /// (`didSubscribe(with:)` runs before the source's `didSubscribe` block).
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var source: CompoundDisposable?
 
     #if DEBUG

@@ -8,9 +8,6 @@ final class RetryState<Value>: @unchecked Sendable {
     /// Pending resubscription requests; whoever takes it from 0 to 1 runs the loop.
     let requests = Atomic<Int>(0)
     /// Retries left; touched only from the blocks of the one live attempt.
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var retriesLeft: Int
 
     #if DEBUG

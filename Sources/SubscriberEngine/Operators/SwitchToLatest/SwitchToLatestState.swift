@@ -26,9 +26,6 @@ final class SwitchToLatestState<Inner>: @unchecked Sendable {
     let inner = SerialDisposable()
     /// Guards `state`; never held while calling out.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State.idle(generation: 0)
 
     #if DEBUG

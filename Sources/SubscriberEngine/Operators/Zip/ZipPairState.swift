@@ -25,9 +25,6 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     let subscription = CompoundDisposable()
     /// Guards `State`; actions are carried out after unlocking.
     let lock = WordLock()
-    #if !EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-    #endif
     var state = State()
 
     func withState<R>(_ body: (inout State) -> R) -> R { lock.withLock { body(&state) } }
