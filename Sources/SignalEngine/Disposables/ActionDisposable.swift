@@ -6,14 +6,6 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
     private let actionLock = Lock()
     private var action: (() -> Void)?
 
-    /// Runs `body` on `action` with `actionLock` held (taken before `action` is touched).
-    @inline(__always) private
-    func withAction<Out>(_ body: (inout (() -> Void)?) throws -> Out) rethrows -> Out {
-        actionLock.lock()
-        defer { actionLock.unlock() }
-        return try body(&action)
-    }
-
     #if DEBUG
     private let liveObject = LiveObjects.Token()
     #endif
@@ -23,11 +15,12 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
     }
 
     public func dispose() {
-        let taken = withAction { slot -> (() -> Void)? in
-            let value = slot
-            slot = nil
-            return value
-        }
+        // Read and cleared inline, after locking: taking the action out through a generic helper would hand the
+        // closure back as a generic result, which reabstracts it, an allocation per dispose under the lock.
+        actionLock.lock()
+        let taken = action
+        action = nil
+        actionLock.unlock()
         taken?()
     }
 }

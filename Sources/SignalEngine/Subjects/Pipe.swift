@@ -10,13 +10,14 @@ import Synchronization
 /// taken once, given to the subscribers present and to every later one. The lean pipe keeps the
 /// subscribers themselves in a `SubscriberTable` and calls them directly.
 public final class Pipe<T, E>: @unchecked Sendable {
+    /// One subscription: the library's closure, and the subscriber itself for the terminal event.
+    typealias Entry = (next: (T) -> Void, subscriber: Subscriber<T, E>)
+
     struct Subscriptions {
         var nextKey = 0
-        /// The library's `Bag<(T) -> Void>`: each subscription's closure and key, in the order they joined.
-        var handlers: [(T) -> Void] = []
+        /// The library's `Bag`: its items and its keys, in the order the subscriptions joined (Bag.swift:16-31).
+        var entries: [Entry] = []
         var keys: [Int] = []
-        /// The subscribers, for the terminal event, at the same index as their closures.
-        var subscribers: [Subscriber<T, E>] = []
         var terminal: SubjectTerminal<E>? = nil
     }
 
@@ -25,9 +26,9 @@ public final class Pipe<T, E>: @unchecked Sendable {
     public init() {}
 
     public func putNext(_ value: T) {
-        let handlers = subscriptions.modify { $0.handlers }
-        for handler in handlers {
-            handler(value)
+        let entries = subscriptions.modify { $0.entries }
+        for entry in entries {
+            entry.next(value)
         }
     }
 
@@ -36,17 +37,16 @@ public final class Pipe<T, E>: @unchecked Sendable {
     public func putCompletion() { terminate(.completed) }
 
     func terminate(_ event: SubjectTerminal<E>) {
-        let present = subscriptions.modify { state -> [Subscriber<T, E>] in
+        let present = subscriptions.modify { state -> [Entry] in
             if state.terminal != nil { return [] }
             state.terminal = event
-            let present = state.subscribers
-            state.handlers = []
+            let present = state.entries
+            state.entries = []
             state.keys = []
-            state.subscribers = []
             return present
         }
-        for subscriber in present {
-            event.put(subscriber)
+        for entry in present {
+            event.put(entry.subscriber)
         }
     }
 
@@ -58,9 +58,8 @@ public final class Pipe<T, E>: @unchecked Sendable {
                 if state.terminal != nil { return nil }
                 let key = state.nextKey
                 state.nextKey += 1
-                state.handlers.append { subscriber.putNext($0) }
+                state.entries.append((next: { subscriber.putNext($0) }, subscriber: subscriber))
                 state.keys.append(key)
-                state.subscribers.append(subscriber)
                 return key
             }
             guard let key else {
@@ -74,13 +73,13 @@ public final class Pipe<T, E>: @unchecked Sendable {
     }
 
     private func remove(_ key: Int) {
-        // What is removed is released after unlocking: a subscriber's deinit may run engine code.
-        let removed = subscriptions.modify { state -> (((T) -> Void), Subscriber<T, E>)? in
-            guard let index = state.keys.firstIndex(of: key) else { return nil }
+        // Removed under the lock, as the library's `Bag.remove` is (Bag.swift:44-54). Releasing the entry there
+        // runs no subscriber's deinit: the removal runs inside the subscriber's own dispose, which holds it.
+        subscriptions.modify { state in
+            guard let index = state.keys.firstIndex(of: key) else { return }
             state.keys.remove(at: index)
-            return (state.handlers.remove(at: index), state.subscribers.remove(at: index))
+            state.entries.remove(at: index)
         }
-        withExtendedLifetime(removed) {}
     }
 }
 #else
