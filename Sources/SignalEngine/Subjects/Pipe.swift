@@ -10,14 +10,15 @@ import Synchronization
 /// taken once, given to the subscribers present and to every later one. The lean pipe keeps the
 /// subscribers themselves in a `SubscriberTable` and calls them directly.
 public final class Pipe<T, E>: @unchecked Sendable {
-    /// One subscription: the library's closure, and the subscriber itself for the terminal event.
-    typealias Entry = (next: (T) -> Void, subscriber: Subscriber<T, E>)
-
     struct Subscriptions {
         var nextKey = 0
-        /// The library's `Bag`: its items and its keys, in the order the subscriptions joined (Bag.swift:16-31).
-        var entries: [Entry] = []
+        /// The library's `Bag<(T) -> Void>`: its items and its keys, in the order the subscriptions joined
+        /// (Bag.swift:16-31).
+        var handlers: [(T) -> Void] = []
         var keys: [Int] = []
+        /// The subscribers, at the same index as their closures, for the terminal event: the one array the
+        /// library has not (one allocation when the first subscription joins).
+        var subscribers: [Subscriber<T, E>] = []
         var terminal: SubjectTerminal<E>? = nil
     }
 
@@ -26,9 +27,9 @@ public final class Pipe<T, E>: @unchecked Sendable {
     public init() {}
 
     public func putNext(_ value: T) {
-        let entries = subscriptions.modify { $0.entries }
-        for entry in entries {
-            entry.next(value)
+        let handlers = subscriptions.modify { $0.handlers }
+        for handler in handlers {
+            handler(value)
         }
     }
 
@@ -37,16 +38,17 @@ public final class Pipe<T, E>: @unchecked Sendable {
     public func putCompletion() { terminate(.completed) }
 
     func terminate(_ event: SubjectTerminal<E>) {
-        let present = subscriptions.modify { state -> [Entry] in
+        let present = subscriptions.modify { state -> [Subscriber<T, E>] in
             if state.terminal != nil { return [] }
             state.terminal = event
-            let present = state.entries
-            state.entries = []
+            let present = state.subscribers
+            state.handlers = []
             state.keys = []
+            state.subscribers = []
             return present
         }
-        for entry in present {
-            event.put(entry.subscriber)
+        for subscriber in present {
+            event.put(subscriber)
         }
     }
 
@@ -58,8 +60,9 @@ public final class Pipe<T, E>: @unchecked Sendable {
                 if state.terminal != nil { return nil }
                 let key = state.nextKey
                 state.nextKey += 1
-                state.entries.append((next: { subscriber.putNext($0) }, subscriber: subscriber))
+                state.handlers.append { subscriber.putNext($0) }
                 state.keys.append(key)
+                state.subscribers.append(subscriber)
                 return key
             }
             guard let key else {
@@ -78,7 +81,8 @@ public final class Pipe<T, E>: @unchecked Sendable {
         subscriptions.modify { state in
             guard let index = state.keys.firstIndex(of: key) else { return }
             state.keys.remove(at: index)
-            state.entries.remove(at: index)
+            state.handlers.remove(at: index)
+            state.subscribers.remove(at: index)
         }
     }
 }
