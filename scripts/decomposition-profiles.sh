@@ -32,7 +32,7 @@ for profile in "${profiles[@]}"; do
      --toggle-collect=rxbench_measured_region --callgrind-out-file="$row.out" \
      ./rx --instruction-probe 1 --engine "$row" --workload "$workload" >/dev/null 2>&1)
   callgrind_annotate --inclusive=no --threshold=100 "$work/$row.out" > "$work/$row-$workload.txt"
-  head -c 20000 "$work/$row-$workload.txt" > "$out/$row-$workload.txt"
+  head -c 8000 "$work/$row-$workload.txt" > "$out/$row-$workload.txt"
   annotations+=("$work/$row-$workload.txt")
   rm "$work/$row.out"
   echo "$row $workload: $out/$row-$workload.txt"
