@@ -22,9 +22,9 @@ let hotPath: [SwiftSetting] = [
 // their own locks and atomics); thread safety is checked by the race tests under ThreadSanitizer.
 let engineSettings: [SwiftSetting] = hotPath + [.swiftLanguageMode(.v5)]
 // The engines' own modules also skip the runtime's exclusivity check. Their mutable state is guarded by a lock
-// (each owner's `withX { }` helper takes it before the access begins) or by the grammar's sequential events, so
-// the lock, not the runtime, makes the accesses exclusive; neither library marks any property so, and the
-// variants built as a dependency keep the check (below).
+// (taken before the access begins) or by the grammar's sequential events, so the lock, not the runtime, makes
+// the accesses exclusive. Neither library turns the check off, and the variants built as a dependency keep it
+// (below).
 let engineModuleSettings: [SwiftSetting] = engineSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 // Fidelity variants (docs/decisions/fidelity.md; Variants/README.md): an engine's sources compiled again as another
