@@ -56,32 +56,42 @@ struct DisposeRaceStressTests {
         // work item): start from a still counter.
         _ = waitForQuiescence(live)
         let liveAtStart = live()
-        // The subject and the stream live until `race` returns; what they own (a subject's lock object, say)
-        // counts as live until then, so the balance is taken after.
-        var findings = try race(adapter)
-        let id = adapter.descriptor.id
-        if let liveAtStart {
-            // The counter is process-wide and other suites run engines meanwhile (a still count of theirs is
-            // not a leak of ours): wait up to 60 s for it to come back before calling it a leak.
-            let deadline = Date().addingTimeInterval(60)
-            while live() != liveAtStart, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if live() != liveAtStart, !waitForQuiescence(live) {
-                findings.append("\(id): could not check the live-object balance: the counter never settled within 30 s")
-            } else if live() != liveAtStart {
-                findings.append("\(id): live objects \(live() ?? 0), not back to their start (\(liveAtStart))")
-            }
+        // Twice balanced: inside `race`, with the subject and the stream still alive, against the count taken
+        // once they were made (a subscription whose objects outlive its dispose shows there, as long as the
+        // subject holds them); and here, once they are released (what the subject itself owns, a lock object
+        // say, counts until then).
+        var findings = try race(adapter, live: live)
+        if let finding = balanceFinding(adapter.descriptor.id, live: live, expected: liveAtStart, when: "after the race") {
+            findings.append(finding)
         }
         return findings
     }
 
+    /// Why the live-object count is not `expected`, or nil where it is (or where the build counts nothing).
+    private static func balanceFinding(_ id: String, live: () -> Int?, expected: Int?, when: String) -> String? {
+        guard let expected else { return nil }
+        // The counter is process-wide and other suites run engines meanwhile (a still count of theirs is not a
+        // leak of ours): wait up to 60 s for it to come back before calling it a leak.
+        let deadline = Date().addingTimeInterval(60)
+        while live() != expected, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if live() != expected, !waitForQuiescence(live) {
+            return "\(id): could not check the live-object balance \(when): the counter never settled within 30 s"
+        }
+        if live() != expected {
+            return "\(id): live objects \(live() ?? 0) \(when), not back to their start (\(expected))"
+        }
+        return nil
+    }
+
     /// The races themselves, on a subject and a stream of their own; what went wrong, as text.
-    private static func race<A: EngineAdapter>(_ adapter: A) throws -> [String] {
+    private static func race<A: EngineAdapter>(_ adapter: A, live: () -> Int?) throws -> [String] {
         var findings: [String] = []
         let subject = try adapter.makeSubject(.publish)
         let sender = adapter.sender(for: subject)
         let stream = try adapter.stream(
             .filter(.map(.subject(0), IntTransform("+1") { $0 &+ 1 }), IntPredicate("odd") { $0 & 1 == 1 }),
             subjects: [subject])
+        let liveWithSubject = live()
 
         let sent = Atomic<Int>(0)
         // Whether the sender is inside a send, delivering to the live subscriptions.
@@ -165,6 +175,9 @@ struct DisposeRaceStressTests {
                     + "\(Self.stallLimit)")
         }
         if late > 0 { findings.append("\(id): \(late) subscriptions got more than one value after dispose returned") }
+        if let finding = balanceFinding(id, live: live, expected: liveWithSubject, when: "with the subject alive") {
+            findings.append(finding)
+        }
         return findings
     }
 }
