@@ -12,9 +12,10 @@ import Darwin
 /// upstream disposable. `putNext` takes it, copies the `next` handler out (a retain) unless terminated,
 /// unlocks and calls the copy; a terminal event or `dispose()` takes it, sets `terminated`, nils the three
 /// handlers and takes the upstream disposable out, and calls the handler and disposes upstream after
-/// unlocking. No handler runs under the mutex. As in the lean build, the subscriber is also the disposable
-/// `start` returns (SwiftSignalKit wraps it in a `SubscriberDisposable` and a `WrappedSubscriberDisposable`,
-/// two more objects with a mutex each, not reproduced: they are allocation, not synchronisation, per event).
+/// unlocking; a completion first takes the three handlers out, as the library's (`putCompletion`). No
+/// handler runs under the mutex. `start` wraps the subscriber in a `SubscriberDisposable`, as the library's
+/// does (Signal.swift); Telegram's current `assignDisposable` also makes a `WrappedSubscriberDisposable` per
+/// start, which the pinned fork, the row this variant is held against, has not, and neither does the variant.
 public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     // Guards `nextHandler`, `errorHandler`, `completedHandler`, `terminated` and `upstream`; never held
     // while a handler runs or upstream is disposed. Stored inline and passed by address, as SwiftSignalKit
@@ -81,8 +82,18 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
             return
         }
         let action = completedHandler
+        // As the library's `putCompletion` (Subscriber.swift:99-141 at the pinned fork, the same in Telegram's):
+        // the three handlers are taken out under the mutex and kept alive past it by `withExtendedLifetime`
+        // (:124-132). Handing a function value to that generic function reabstracts it: one thunk context
+        // allocated per handler, three allocations per completion, which the library pays here too.
+        let next = nextHandler
+        let error = errorHandler
+        let completed = completedHandler
         let taken = terminate()
         pthread_mutex_unlock(&mutex)
+        if let next { withExtendedLifetime(next, {}) }
+        if let error { withExtendedLifetime(error, {}) }
+        if let completed { withExtendedLifetime(completed, {}) }
         action?()
         taken?.dispose()
     }

@@ -10,12 +10,17 @@ import Synchronization
 /// taken once, given to the subscribers present and to every later one. The lean pipe keeps the
 /// subscribers themselves in a `SubscriberTable` and calls them directly.
 public final class Pipe<T, E>: @unchecked Sendable {
-    struct Subscriptions {
+    /// The library's `Bag<(T) -> Void>` (Bag.swift:15-86): an object of its own inside the `Atomic`, its
+    /// items and keys in the order the subscriptions joined. Reached only inside `subscriptions.modify`, whose
+    /// mutex guards it.
+    final class Bag {
         var nextKey = 0
-        /// The library's `Bag<(T) -> Void>`: its items and its keys, in the order the subscriptions joined
-        /// (Bag.swift:16-31).
         var handlers: [(T) -> Void] = []
         var keys: [Int] = []
+    }
+
+    struct Subscriptions {
+        let bag = Bag()
         /// The subscribers, at the same index as their closures, for the terminal event: the one array the
         /// library has not (one allocation when the first subscription joins).
         var subscribers: [Subscriber<T, E>] = []
@@ -27,7 +32,7 @@ public final class Pipe<T, E>: @unchecked Sendable {
     public init() {}
 
     public func putNext(_ value: T) {
-        let handlers = subscriptions.modify { $0.handlers }
+        let handlers = subscriptions.modify { $0.bag.handlers }
         for handler in handlers {
             handler(value)
         }
@@ -42,8 +47,8 @@ public final class Pipe<T, E>: @unchecked Sendable {
             if state.terminal != nil { return [] }
             state.terminal = event
             let present = state.subscribers
-            state.handlers = []
-            state.keys = []
+            state.bag.handlers = []
+            state.bag.keys = []
             state.subscribers = []
             return present
         }
@@ -58,10 +63,10 @@ public final class Pipe<T, E>: @unchecked Sendable {
             guard let self else { return EmptyDisposable }
             let key = self.subscriptions.modify { state -> Int? in
                 if state.terminal != nil { return nil }
-                let key = state.nextKey
-                state.nextKey += 1
-                state.handlers.append { subscriber.putNext($0) }
-                state.keys.append(key)
+                let key = state.bag.nextKey
+                state.bag.nextKey += 1
+                state.bag.handlers.append { subscriber.putNext($0) }
+                state.bag.keys.append(key)
                 state.subscribers.append(subscriber)
                 return key
             }
@@ -79,9 +84,9 @@ public final class Pipe<T, E>: @unchecked Sendable {
         // Removed under the lock, as the library's `Bag.remove` is (Bag.swift:44-54). Releasing the entry there
         // runs no subscriber's deinit: the removal runs inside the subscriber's own dispose, which holds it.
         subscriptions.modify { state in
-            guard let index = state.keys.firstIndex(of: key) else { return }
-            state.keys.remove(at: index)
-            state.handlers.remove(at: index)
+            guard let index = state.bag.keys.firstIndex(of: key) else { return }
+            state.bag.keys.remove(at: index)
+            state.bag.handlers.remove(at: index)
             state.subscribers.remove(at: index)
         }
     }

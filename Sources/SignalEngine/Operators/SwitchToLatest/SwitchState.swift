@@ -1,6 +1,8 @@
 import Synchronization
 
-/// State of `switchToLatest`: the one current inner subscription, identified by a generation number so
+#if !SIGNAL_LOCKED
+/// State of the lean `switchToLatest` and `mapToSignal` (the locked variants use the library's
+/// `SignalQueueState`): the one current inner subscription, identified by a generation number so
 /// that a late completion of a replaced inner is ignored.
 final class SwitchState<T, E>: Disposable, @unchecked Sendable {
     struct State {
@@ -91,3 +93,4 @@ final class SwitchState<T, E>: Disposable, @unchecked Sendable {
         current?.dispose()
     }
 }
+#endif
