@@ -32,29 +32,37 @@ extension Signal {
         completed: @escaping () -> Void = {}
     ) -> Disposable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
-        subscriber.attach(generator(subscriber))
         #if SIGNAL_LOCKED
-        // SwiftSignalKit returns the subscriber wrapped in a `SubscriberDisposable` (Signal.swift:30-43, 57):
-        // one more object per start.
-        return SubscriberDisposable(subscriber)
+        // SwiftSignalKit returns the subscriber and the generator's disposable in a `SubscriberDisposable`
+        // (Signal.swift:52-58 at the pinned fork): one more object per start.
+        let disposable = generator(subscriber)
+        subscriber.attach(disposable)
+        return SubscriberDisposable(subscriber: subscriber, disposable: disposable)
         #else
+        subscriber.attach(generator(subscriber))
         return subscriber
         #endif
     }
 }
 
 #if SIGNAL_LOCKED
-/// `signal-locked`: what SwiftSignalKit's `start` returns, a `SubscriberDisposable` (Signal.swift:30-43):
-/// disposing it ends the subscriber and disposes upstream, which the subscriber does itself here.
+/// `signal-locked`: what the library's `start` returns (Signal.swift:30-43 at the pinned fork). Disposing it
+/// ends the subscriber's delivery, then disposes the generator's disposable, which it keeps, as the subscriber
+/// does: the chain above stays referenced until the outermost disposable is released, not freed inside
+/// `dispose()`. (Telegram's current `SubscriberDisposable` holds the subscriber weakly and lets go of both
+/// in `dispose()`; the fork, the row this variant is held against, keeps them.)
 private final class SubscriberDisposable<T, E>: Disposable {
     private let subscriber: Subscriber<T, E>
+    private let disposable: Disposable
 
-    init(_ subscriber: Subscriber<T, E>) {
+    init(subscriber: Subscriber<T, E>, disposable: Disposable) {
         self.subscriber = subscriber
+        self.disposable = disposable
     }
 
     func dispose() {
-        subscriber.dispose()
+        subscriber.markTerminatedWithoutDisposal()
+        disposable.dispose()
     }
 }
 #endif

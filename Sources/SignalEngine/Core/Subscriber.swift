@@ -111,6 +111,20 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         taken?.dispose()
     }
 
+    /// What `SubscriberDisposable` calls (the library's `markTerminatedWithoutDisposal`, Subscriber.swift:48-57
+    /// at the pinned fork): delivery ends and the handlers are dropped, but upstream is left to the caller,
+    /// which disposes it, and stays referenced until this subscriber is released.
+    func markTerminatedWithoutDisposal() {
+        pthread_mutex_lock(&mutex)
+        if !terminated {
+            terminated = true
+            nextHandler = nil
+            errorHandler = nil
+            completedHandler = nil
+        }
+        pthread_mutex_unlock(&mutex)
+    }
+
     /// With the mutex held: marks the subscriber terminated, drops its handlers, takes upstream out.
     private func terminate() -> Disposable? {
         terminated = true
