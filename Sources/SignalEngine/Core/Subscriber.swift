@@ -111,9 +111,11 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
         taken?.dispose()
     }
 
-    /// What `SubscriberDisposable` calls (the library's `markTerminatedWithoutDisposal`, Subscriber.swift:48-57
-    /// at the pinned fork): delivery ends and the handlers are dropped, but upstream is left to the caller,
-    /// which disposes it, and stays referenced until this subscriber is released.
+    /// What `SubscriberDisposable` calls (the library's `markTerminatedWithoutDisposal`): delivery ends and the
+    /// handlers are dropped; upstream is left to the caller, which disposes it. The subscriber lets go of it, as
+    /// Telegram's does (its Subscriber.swift, `freeDisposable`), where the pinned fork keeps it
+    /// (Subscriber.swift:48-57): an operator's state is often both what the generator returned and a holder of
+    /// the subscriber, and kept, the two would keep each other alive.
     func markTerminatedWithoutDisposal() {
         pthread_mutex_lock(&mutex)
         if !terminated {
@@ -122,7 +124,10 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
             errorHandler = nil
             completedHandler = nil
         }
+        let released = upstream.take()
         pthread_mutex_unlock(&mutex)
+        // Released here, after unlocking, as Telegram's `withExtendedLifetime(freeDisposableValue, {})`.
+        withExtendedLifetime(released) {}
     }
 
     /// With the mutex held: marks the subscriber terminated, drops its handlers, takes upstream out.
