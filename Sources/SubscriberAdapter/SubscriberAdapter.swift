@@ -19,7 +19,8 @@ public typealias SubscriberAdapter = SubscriberEngineAdapter
 /// - `subscriber`: RACSignal with every stream operator derived from `bind` (map and filter are
 ///   `flattenMap` into `return`/`empty` signals, as RACStream has them); asyncMap/asyncFilter through a
 ///   one-time signal, as the RAC extension `st_asyncMap` does.
-/// - `subscriber-direct`: `map`, `filter` and `take` as direct subscribers (ReactiveCocoa PR #1130).
+/// - `subscriber-direct`: `map` and `filter` as direct subscribers (ReactiveCocoa PR #1130), and `take` the same way
+///   (not in the PR).
 /// - `subscriber-take1`: the faithful engine with asyncMap/asyncFilter ending their reply signal with
 ///   `take(1)` instead of a one-time signal, so the two mechanisms are measured side by side.
 public struct SubscriberEngineAdapter: EngineAdapter {
@@ -59,7 +60,7 @@ public struct SubscriberEngineAdapter: EngineAdapter {
         case .direct:
             EngineDescriptor(
                 id: "subscriber-direct", role: .variant,
-                modelledOn: "RACSignal with direct map/filter/take subscribers (ReactiveCocoa PR #1130)",
+                modelledOn: "RACSignal with direct map/filter subscribers (ReactiveCocoa PR #1130), and a direct take",
                 semantics: .reactiveCocoa)
         case .takeOneAsync:
             EngineDescriptor(

@@ -166,8 +166,9 @@ public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
 /// forgets its subscriber when disposed): a `putNext` racing a dispose on another thread may still be
 /// running a handler, so the handlers can never be freed underneath it.
 ///
-/// A subscriber is also the disposable that `start` returns (SwiftSignalKit wraps it in a separate
-/// `SubscriberDisposable`; here one object serves both, one allocation less per stage).
+/// A subscriber is also the disposable that `start` returns. SwiftSignalKit's `start` makes more: the fork a
+/// `SubscriberDisposable` beside the subscriber, Telegram's also a `WrappedSubscriberDisposable` and two weak
+/// references, up to four allocations per stage (docs/decisions/fidelity.md); here one object serves.
 public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     let next: (T) -> Void
     let error: (E) -> Void
