@@ -47,10 +47,11 @@ extension Signal {
 
 #if SIGNAL_LOCKED
 /// `signal-locked`: what the library's `start` returns (Signal.swift:30-43 at the pinned fork). Disposing it
-/// ends the subscriber's delivery, then disposes the generator's disposable, which it keeps, as the subscriber
-/// does: the chain above stays referenced until the outermost disposable is released, not freed inside
-/// `dispose()`. (Telegram's current `SubscriberDisposable` holds the subscriber weakly and lets go of both
-/// in `dispose()`; the fork, the row this variant is held against, keeps them.)
+/// ends the subscriber's delivery, then disposes the generator's disposable, which it keeps: the chain above
+/// stays referenced until the outermost disposable is released, not freed inside `dispose()`. (The subscriber
+/// lets go of its own reference to that disposable there, as Telegram's does; Telegram's current
+/// `SubscriberDisposable` also holds the subscriber weakly and lets go of both in `dispose()`, where the fork,
+/// the row this variant is held against, keeps them.)
 private final class SubscriberDisposable<T, E>: Disposable {
     private let subscriber: Subscriber<T, E>
     private let disposable: Disposable
