@@ -35,4 +35,16 @@ final class AtomicState<Value>: @unchecked Sendable {
         return body(&value)
     }
 }
+
+extension AtomicState<Bool> {
+    /// The library's `Atomic.swap`, for `SignalQueueState.headCompleted`: stores `new` and returns what was
+    /// there.
+    func swap(_ new: Bool) -> Bool {
+        modify { value in
+            let old = value
+            value = new
+            return old
+        }
+    }
+}
 #endif

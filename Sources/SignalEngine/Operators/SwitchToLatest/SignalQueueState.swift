@@ -131,15 +131,4 @@ final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
         disposable.dispose()
     }
 }
-
-extension AtomicState<Bool> {
-    /// The library's `Atomic.swap`: stores `new` and returns what was there.
-    func swap(_ new: Bool) -> Bool {
-        modify { value in
-            let old = value
-            value = new
-            return old
-        }
-    }
-}
 #endif
