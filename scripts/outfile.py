@@ -5,8 +5,11 @@ charts.py.
 
 Problems are OutputError, whose message is one line without the script's name, like rxcsv.InputError.
 """
+import contextlib
 import os
+import signal
 import tempfile
+import threading
 
 
 class OutputError(Exception):
@@ -48,6 +51,20 @@ def write(handle, data):
     handle.write(data)
 
 
+@contextlib.contextmanager
+def interrupts_held_back():
+    """SIGINT blocked for the body (on the main thread, where Python handles it): one that arrives meanwhile
+    is delivered, as KeyboardInterrupt, when the body has ended."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def write_atomically(path, data):
     """Write `data` (str or bytes) to `path` through a temporary file renamed when complete; on any failure,
     Ctrl-C included, the temporary file is removed and `path` is left as it was."""
@@ -55,10 +72,12 @@ def write_atomically(path, data):
     binary = isinstance(data, bytes)
     name = None
     try:
-        with tempfile.NamedTemporaryFile("wb" if binary else "w", dir=directory, delete=False,
-                                         prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                                         **({} if binary else {"encoding": "utf-8", "newline": ""})) as handle:
+        with interrupts_held_back():   # else Ctrl-C between the file's creation and `name` leaves it behind
+            handle = tempfile.NamedTemporaryFile("wb" if binary else "w", dir=directory, delete=False,
+                                                 prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                                                 **({} if binary else {"encoding": "utf-8", "newline": ""}))
             name = handle.name
+        with handle:
             write(handle, data)
             handle.flush()
             os.fsync(handle.fileno())   # a full disk may only show here, not at write()

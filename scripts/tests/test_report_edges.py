@@ -152,3 +152,24 @@ def test_sigint_to_a_working_report_is_one_line_and_exit_130(tmp_path, v2_csv):
     assert process.returncode == 130, stderr
     assert one_line(stderr) == "report.py: interrupted"
     assert not [name for name in (files_under(out) if out.exists() else []) if name.endswith(".tmp")]
+
+def test_ctrl_c_as_the_temporary_file_is_made_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """A real SIGINT that arrives between the temporary file's creation and the moment its name is known (the
+    race the SIGINT test above once lost: a '.tmp' chart left behind) is held back until the name is known."""
+    made = []
+    real = outfile.tempfile.NamedTemporaryFile
+
+    def interrupted_as_made(*args, **kwargs):
+        handle = real(*args, **kwargs)
+        made.append(handle.name)
+        os.kill(os.getpid(), signal.SIGINT)
+        return handle
+    monkeypatch.setattr(outfile.tempfile, "NamedTemporaryFile", interrupted_as_made)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            outfile.write_atomically(str(tmp_path / "chart.svg"), "<svg/>")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert made, "the temporary file was never made"
+    assert files_under(tmp_path) == []
