@@ -13,8 +13,13 @@ extension RACSignal {
         return .createSignal { subscriber in
             let state = BindState<Value, Result>(subscriber: subscriber, bindingBlock: block())
             state.subscribe(to: source)
+            #if SUBSCRIBER_LOCKED
+            // RAC's bind returns its own compound disposable (RACSignal.m:113, :174).
+            return state.disposable
+            #else
             // Everything was added to the subscription's own compound disposable.
             return nil
+            #endif
         }
     }
 }

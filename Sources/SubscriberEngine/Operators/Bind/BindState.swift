@@ -8,7 +8,8 @@ import Synchronization
 /// subscriptions and the source subscription go straight into the subscription's compound disposable (the
 /// passthrough subscriber's), which is disposed in exactly the same cases; a stop ends the source through
 /// its subscriber (`ClosureSubscriber.endSubscriptions()`). Two disposables fewer per subscription, and
-/// two fewer levels to walk when a chain of bind stages is disposed.
+/// two fewer levels to walk when a chain of bind stages is disposed. `subscriber-locked-dependency`
+/// (SUBSCRIBER_LOCKED) keeps RAC's two (RACSignal.m:113, :145-146, :171).
 ///
 /// Everything per-event lives here so that the blocks given to `subscribeNext` capture one object and so
 /// cost no allocation: for each value the design forces only the spliced signal, its subscriber and that
@@ -18,8 +19,12 @@ final class BindState<Value, Result>: @unchecked Sendable {
     /// Called only from the source subscriber's blocks, which its lock serialises.
     let bindingBlock: RACSignal<Value>.BindBlock<Result>
     /// Everything this subscription owns: the source subscription and the live spliced ones (the
-    /// passthrough subscriber's compound disposable).
+    /// passthrough subscriber's compound disposable; with SUBSCRIBER_LOCKED, one of its own, as RAC's).
     let disposable: CompoundDisposable
+    #if SUBSCRIBER_LOCKED
+    /// RAC's `selfDisposable` for the source subscription (RACSignal.m:145-146, :171), in `disposable`.
+    let sourceDisposable = SerialDisposable()
+    #endif
     /// Signals not yet completed, the source included (RAC's `signalCount`).
     let signalCount = Atomic<Int>(1)
     /// The source's subscriber, kept so that a stop can end the source subscription at once (see
@@ -35,11 +40,25 @@ final class BindState<Value, Result>: @unchecked Sendable {
 
     init(subscriber: PassthroughSubscriber<Result>, bindingBlock: @escaping RACSignal<Value>.BindBlock<Result>) {
         self.subscriber = subscriber
+        #if SUBSCRIBER_LOCKED
+        self.disposable = CompoundDisposable()
+        disposable.add(sourceDisposable)
+        #else
         self.disposable = subscriber.disposable
+        #endif
         self.bindingBlock = bindingBlock
     }
 
     func subscribe(to source: RACSignal<Value>) {
+        #if SUBSCRIBER_LOCKED
+        let subscriber = ClosureSubscriber<Value>(
+            next: { [self] value in sourceNext(value) },
+            error: { [self] error in fail(error) },
+            completed: { [self] in completeSignal(sourceDisposable) }
+        )
+        sourceSubscriber = subscriber
+        sourceDisposable.disposable = source.subscribe(subscriber)
+        #else
         let subscriber = ClosureSubscriber<Value>(
             next: { [self] value in sourceNext(value) },
             error: { [self] error in fail(error) },
@@ -47,6 +66,7 @@ final class BindState<Value, Result>: @unchecked Sendable {
         )
         sourceSubscriber = subscriber
         disposable.add(source.subscribe(subscriber))
+        #endif
     }
 
     func sourceNext(_ value: Value) {
@@ -57,7 +77,12 @@ final class BindState<Value, Result>: @unchecked Sendable {
         if let signal { addSignal(signal) }
         if signal == nil || stop {
             sourceSubscriber?.endSubscriptions()
+            #if SUBSCRIBER_LOCKED
+            sourceDisposable.dispose()
+            completeSignal(sourceDisposable)
+            #else
             completeSignal(nil)
+            #endif
         }
     }
 
@@ -74,7 +99,8 @@ final class BindState<Value, Result>: @unchecked Sendable {
         if let subscription { inner.disposable = subscription }
     }
 
-    /// `finished` is the spliced subscription to forget (nil for the source, which ends once).
+    /// `finished` is the spliced subscription to forget (nil for the source, which ends once; with
+    /// SUBSCRIBER_LOCKED the source's serial disposable, as RAC's).
     func completeSignal(_ finished: Disposable?) {
         if signalCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
             subscriber.sendCompleted()

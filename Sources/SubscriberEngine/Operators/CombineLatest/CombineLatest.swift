@@ -22,36 +22,39 @@ extension RACSignal {
         }
     }
 
-    /// RAC's `+combineLatest:reduce:` for two inputs.
+    /// RAC's `+combineLatest:reduce:` for two inputs: `+join:block:`'s stages around the fold
+    /// (`JoinStages.swift`), then the reducer mapped as `-reduceEach:` does.
     public static func combineLatest<A, B>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, reduce: @escaping (A, B) -> Value
     ) -> RACSignal<Value> {
-        a.combineLatest(with: b).map { reduce($0.0, $0.1) }
+        a.joinFirstInputStage().combineLatest(with: b).joinUnwrapStage().map { reduce($0.0, $0.1) }
     }
 
     /// Three inputs, folded pairwise with `combineLatestWith:` as RAC's `+combineLatest:` does.
     public static func combineLatest<A, B, C>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, reduce: @escaping (A, B, C) -> Value
     ) -> RACSignal<Value> {
-        a.combineLatest(with: b).combineLatest(with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
+        a.joinFirstInputStage().combineLatest(with: b).combineLatest(with: c).joinUnwrapStage()
+            .map { reduce($0.0.0, $0.0.1, $0.1) }
     }
 
     /// Four inputs, folded pairwise.
     public static func combineLatest<A, B, C, D>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, reduce: @escaping (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
-        a.combineLatest(with: b).combineLatest(with: c).combineLatest(with: d).map {
-            reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1)
-        }
+        a.joinFirstInputStage().combineLatest(with: b).combineLatest(with: c).combineLatest(with: d).joinUnwrapStage()
+            .map { reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
     }
 
     /// Any number of inputs: the latest value of each, in input order. (RAC folds these pairwise into
     /// tuples; one N-way stage sends the same events with one array per combination.)
     public static func combineLatest<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
         if signals.isEmpty { return .empty }
-        return .createSignal { subscriber in
-            let state = CombineLatestState<Element>(count: signals.count, subscriber: subscriber)
-            for (index, signal) in signals.enumerated() {
+        var inputs = signals
+        inputs[0] = inputs[0].joinFirstInputStage()
+        return RACSignal.createSignal { subscriber in
+            let state = CombineLatestState<Element>(count: inputs.count, subscriber: subscriber)
+            for (index, signal) in inputs.enumerated() {
                 if state.subscription.isDisposed { break }
                 state.subscription.add(
                     signal.subscribeNext(
@@ -61,6 +64,6 @@ extension RACSignal {
                     ))
             }
             return state.subscription
-        }
+        }.joinUnwrapStage()
     }
 }

@@ -21,31 +21,36 @@ extension RACSignal {
         }
     }
 
-    /// RAC's `+zip:reduce:` for two inputs.
+    /// RAC's `+zip:reduce:` for two inputs: `+join:block:`'s stages around the fold (`JoinStages.swift`),
+    /// then the reducer mapped as `-reduceEach:` does.
     public static func zip<A, B>(_ a: RACSignal<A>, _ b: RACSignal<B>, reduce: @escaping (A, B) -> Value) -> RACSignal<Value> {
-        a.zip(with: b).map { reduce($0.0, $0.1) }
+        a.joinFirstInputStage().zip(with: b).joinUnwrapStage().map { reduce($0.0, $0.1) }
     }
 
     /// Three inputs, folded pairwise with `zipWith:` as RAC's `+zip:` does.
     public static func zip<A, B, C>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, reduce: @escaping (A, B, C) -> Value
     ) -> RACSignal<Value> {
-        a.zip(with: b).zip(with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
+        a.joinFirstInputStage().zip(with: b).zip(with: c).joinUnwrapStage()
+            .map { reduce($0.0.0, $0.0.1, $0.1) }
     }
 
     /// Four inputs, folded pairwise.
     public static func zip<A, B, C, D>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, reduce: @escaping (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
-        a.zip(with: b).zip(with: c).zip(with: d).map { reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
+        a.joinFirstInputStage().zip(with: b).zip(with: c).zip(with: d).joinUnwrapStage()
+            .map { reduce($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
     }
 
     /// Any number of inputs: the n-th value of each, in input order.
     public static func zip<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
         if signals.isEmpty { return .empty }
-        return .createSignal { subscriber in
-            let state = ZipState<Element>(count: signals.count, subscriber: subscriber)
-            for (index, signal) in signals.enumerated() {
+        var inputs = signals
+        inputs[0] = inputs[0].joinFirstInputStage()
+        return RACSignal.createSignal { subscriber in
+            let state = ZipState<Element>(count: inputs.count, subscriber: subscriber)
+            for (index, signal) in inputs.enumerated() {
                 if state.subscription.isDisposed { break }
                 state.subscription.add(
                     signal.subscribeNext(
@@ -55,6 +60,6 @@ extension RACSignal {
                     ))
             }
             return state.subscription
-        }
+        }.joinUnwrapStage()
     }
 }
