@@ -249,7 +249,15 @@ public final class SubjectSubscription<Element>: Disposable {
 
     init(subject: SubjectBase<Element>, observer: AnyObserver<Element>) {
         self.subject = subject
+        #if SINK_LOCKED
+        // RxSwift's subjects keep `observer.on`, a partial application of the generic observer's method
+        // (Subjects/PublishSubject.swift:108, BehaviorSubject.swift:120, ReplaySubject.swift:159): a context
+        // per subscription, and a call through it before the observer's own for every event. The lean engine
+        // keeps the observer's closure as it is.
+        self.observer = AnyObserver { observer.on($0) }
+        #else
         self.observer = observer
+        #endif
     }
 
     @inline(__always)
