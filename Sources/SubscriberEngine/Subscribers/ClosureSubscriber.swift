@@ -65,11 +65,14 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     }
 
     private func releaseBlocks() {
-        lock.withLock {
-            next = nil
-            error = nil
-            completed = nil
-        }
+        lock.withLock { dropBlocks() }
+    }
+
+    /// With `lock` held: lets go of the three blocks, which ends delivery.
+    private func dropBlocks() {
+        next = nil
+        error = nil
+        completed = nil
     }
     #endif
 
@@ -92,9 +95,7 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
             // (RACSubscriber.m:75-83); the joined subscriptions are disposed after unlocking, as below.
             guard let errorBlock = self.error else { return }
             first = true
-            next = nil
-            self.error = nil
-            completed = nil
+            dropBlocks()
             errorBlock(error)
         }
         if first { disposable.dispose() }
@@ -120,9 +121,7 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
             // As `sendError(_:)` (RACSubscriber.m:85-93).
             guard let completedBlock = completed else { return }
             first = true
-            next = nil
-            error = nil
-            completed = nil
+            dropBlocks()
             completedBlock()
         }
         if first { disposable.dispose() }

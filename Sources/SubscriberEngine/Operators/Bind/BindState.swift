@@ -50,22 +50,27 @@ final class BindState<Value, Result>: @unchecked Sendable {
     }
 
     func subscribe(to source: RACSignal<Value>) {
-        #if SUBSCRIBER_LOCKED
         let subscriber = ClosureSubscriber<Value>(
             next: { [self] value in sourceNext(value) },
             error: { [self] error in fail(error) },
-            completed: { [self] in completeSignal(sourceDisposable) }
+            completed: { [self] in completeSignal(sourceFinished) }
         )
         sourceSubscriber = subscriber
+        #if SUBSCRIBER_LOCKED
         sourceDisposable.disposable = source.subscribe(subscriber)
         #else
-        let subscriber = ClosureSubscriber<Value>(
-            next: { [self] value in sourceNext(value) },
-            error: { [self] error in fail(error) },
-            completed: { [self] in completeSignal(nil) }
-        )
-        sourceSubscriber = subscriber
         disposable.add(source.subscribe(subscriber))
+        #endif
+    }
+
+    /// What `completeSignal` forgets when the source ends: RAC's serial disposable for it with
+    /// SUBSCRIBER_LOCKED; nothing in the lean engine, whose source subscription ends with the whole one.
+    @inline(__always)
+    private var sourceFinished: Disposable? {
+        #if SUBSCRIBER_LOCKED
+        sourceDisposable
+        #else
+        nil
         #endif
     }
 
@@ -78,11 +83,9 @@ final class BindState<Value, Result>: @unchecked Sendable {
         if signal == nil || stop {
             sourceSubscriber?.endSubscriptions()
             #if SUBSCRIBER_LOCKED
-            sourceDisposable.dispose()
-            completeSignal(sourceDisposable)
-            #else
-            completeSignal(nil)
+            sourceDisposable.dispose()  // RACSignal.m:158
             #endif
+            completeSignal(sourceFinished)
         }
     }
 

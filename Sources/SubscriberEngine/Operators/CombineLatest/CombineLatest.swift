@@ -50,8 +50,7 @@ extension RACSignal {
     /// tuples; one N-way stage sends the same events with one array per combination.)
     public static func combineLatest<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
         if signals.isEmpty { return .empty }
-        var inputs = signals
-        inputs[0] = inputs[0].joinFirstInputStage()
+        let inputs = RACSignal<Element>.joinInputs(signals)
         return RACSignal.createSignal { subscriber in
             let state = CombineLatestState<Element>(count: inputs.count, subscriber: subscriber)
             for (index, signal) in inputs.enumerated() {

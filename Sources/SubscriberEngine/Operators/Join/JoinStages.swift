@@ -12,6 +12,18 @@ extension RACSignal {
         #endif
     }
 
+    /// The inputs of an N-input combineLatest or zip, the first through `joinFirstInputStage()`; the lean
+    /// engine's are `signals` as they are (no copy).
+    static func joinInputs(_ signals: [RACSignal<Value>]) -> [RACSignal<Value>] {
+        #if SUBSCRIBER_LOCKED
+        var inputs = signals
+        if let first = inputs.first { inputs[0] = first.joinFirstInputStage() }
+        return inputs
+        #else
+        signals
+        #endif
+    }
+
     /// The last stage of `+join:block:`: the nested tuples unwrapped into one (RACStream.m:214-228), a `map`
     /// after the pairwise fold and before `-reduceEach:` maps the reducer (RACSignal+Operations.m:456-467,
     /// RACStream.m:237-248). SUBSCRIBER_LOCKED only, as `joinFirstInputStage()`.

@@ -46,8 +46,7 @@ extension RACSignal {
     /// Any number of inputs: the n-th value of each, in input order.
     public static func zip<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
         if signals.isEmpty { return .empty }
-        var inputs = signals
-        inputs[0] = inputs[0].joinFirstInputStage()
+        let inputs = RACSignal<Element>.joinInputs(signals)
         return RACSignal.createSignal { subscriber in
             let state = ZipState<Element>(count: inputs.count, subscriber: subscriber)
             for (index, signal) in inputs.enumerated() {
