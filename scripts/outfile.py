@@ -53,16 +53,23 @@ def write(handle, data):
 
 @contextlib.contextmanager
 def interrupts_held_back():
-    """SIGINT blocked for the body (on the main thread, where Python handles it): one that arrives meanwhile
-    is delivered, as KeyboardInterrupt, when the body has ended."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+    """SIGINT held back for the body (on the main thread, where Python handles it): one that arrives meanwhile is
+    recorded, and raised again once the body has ended and the previous handler is back.
+
+    The handler is swapped rather than the signal blocked: a SIGINT that reached the process just before the
+    body began has already run the C-level handler, and Python calls its Python handler a few bytecodes later,
+    which may be inside the body; a blocked signal mask does not stop that, the swapped handler does."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    received = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.signal(signal.SIGINT, previous)
+        if received:
+            signal.raise_signal(signal.SIGINT)   # as it would have been handled: KeyboardInterrupt by default
 
 
 def write_atomically(path, data):

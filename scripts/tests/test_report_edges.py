@@ -1,6 +1,7 @@
 """report.py and charts.py at the edges: an --out that cannot be made, a full disk, Ctrl-C. Each is one line
 on stderr and a non-zero exit, with no traceback and no partial or empty file left behind."""
 import errno
+import _thread
 import os
 import signal
 import subprocess
@@ -163,6 +164,29 @@ def test_ctrl_c_as_the_temporary_file_is_made_leaves_no_temporary_file(tmp_path,
         handle = real(*args, **kwargs)
         made.append(handle.name)
         os.kill(os.getpid(), signal.SIGINT)
+        return handle
+    monkeypatch.setattr(outfile.tempfile, "NamedTemporaryFile", interrupted_as_made)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            outfile.write_atomically(str(tmp_path / "chart.svg"), "<svg/>")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert made, "the temporary file was never made"
+    assert files_under(tmp_path) == []
+
+
+def test_ctrl_c_handled_late_as_the_temporary_file_is_made_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """A SIGINT that reached the process just before the temporary file was made, whose Python handler runs only
+    once the file exists (`_thread.interrupt_main` is exactly that: the handler called at the next check, no
+    signal to block). CI's SIGINT test lost this race once while the window was guarded by blocking the signal."""
+    made = []
+    real = outfile.tempfile.NamedTemporaryFile
+
+    def interrupted_as_made(*args, **kwargs):
+        handle = real(*args, **kwargs)
+        made.append(handle.name)
+        _thread.interrupt_main(signal.SIGINT)
         return handle
     monkeypatch.setattr(outfile.tempfile, "NamedTemporaryFile", interrupted_as_made)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
