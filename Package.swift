@@ -3,7 +3,7 @@
 //
 // The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules):
 //   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
-//   EngineLocks                                            the engines' lean lock, WordLock, and how it waits
+//   EngineSupport                                            the engines' lean lock, WordLock, and how it waits
 //   RxBenchCore                                            the vocabulary: Flow, EngineAdapter, results
 //   *Adapter                                               translate a Flow into one engine's native chain
 //   Workloads                                              the catalogue, as data; knows no engine
@@ -61,7 +61,7 @@ struct EngineVariant {
         let engineModule: [SwiftSetting] = crossModule ? engineModuleSettings : [.swiftLanguageMode(.v5)]
         var targets: [Target] = [
             .target(
-                name: engine, dependencies: ["EngineLocks"], path: "Variants/\(engine)",
+                name: engine, dependencies: ["EngineSupport"], path: "Variants/\(engine)",
                 swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Variants/\(adapter)",
@@ -117,11 +117,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
-        // Engines: no dependency on anything in this package but EngineLocks, their shared lean lock.
-        .target(name: "EngineLocks", swiftSettings: engineSettings),
-        .target(name: "SinkEngine", dependencies: ["EngineLocks"], swiftSettings: engineModuleSettings),
-        .target(name: "SignalEngine", dependencies: ["EngineLocks"], swiftSettings: engineModuleSettings),
-        .target(name: "SubscriberEngine", dependencies: ["EngineLocks"], swiftSettings: engineModuleSettings),
+        // Engines: no dependency on anything in this package but EngineSupport, their shared lean lock.
+        .target(name: "EngineSupport", swiftSettings: engineSettings),
+        .target(name: "SinkEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
+        .target(name: "SignalEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
+        .target(name: "SubscriberEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
 
         // Vocabulary shared by adapters, workloads, measurement and the CLI.
         .target(name: "RxBenchCore", swiftSettings: hotPath),

@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +34,6 @@ struct SpinLock: ~Copyable {
     }
 }
 #else
-/// RxSwift names its lock `SpinLock`; here it is the engines' lean one-word lock (Sources/EngineLocks).
+/// RxSwift names its lock `SpinLock`; here it is the engines' lean one-word lock (Sources/EngineSupport).
 typealias SpinLock = WordLock
 #endif

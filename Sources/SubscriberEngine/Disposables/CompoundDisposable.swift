@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// RACCompoundDisposable: disposes everything added to it, and anything added after it was disposed.
 ///

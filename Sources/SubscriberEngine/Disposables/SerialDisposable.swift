@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// RACSerialDisposable: holds one disposable that can be swapped; disposing it disposes the current one
 /// and any set afterwards. Setting a new one does not dispose the old one (RAC's `swapInDisposable:`

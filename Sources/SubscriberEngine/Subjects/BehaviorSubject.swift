@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// RACBehaviorSubject: a subject that always has a current value (at first `defaultValue`) and sends it to
 /// each new subscriber before the live events.

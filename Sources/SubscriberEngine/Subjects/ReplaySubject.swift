@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// RACReplaySubject: a subject that remembers the last `capacity` values (and the terminal event) and
 /// sends them to each new subscriber before the live events, also after the terminal event.

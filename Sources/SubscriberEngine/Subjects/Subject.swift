@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// RACSubject: a hot signal you send to by hand; each event goes to the subscribers present at the time.
 ///

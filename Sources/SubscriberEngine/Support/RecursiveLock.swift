@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import EngineLocks
+import EngineSupport
 import Synchronization
 
 /// The identity of the calling thread, as a non-zero integer.

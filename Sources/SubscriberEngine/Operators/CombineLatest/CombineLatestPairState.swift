@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// One subscription of `combineLatest(with:)`.
 final class CombineLatestPairState<A, B>: @unchecked Sendable {

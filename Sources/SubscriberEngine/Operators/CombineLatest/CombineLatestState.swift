@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// One subscription of the N-input `combineLatest`.
 final class CombineLatestState<Element>: @unchecked Sendable {

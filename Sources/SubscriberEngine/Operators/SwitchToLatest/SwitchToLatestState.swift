@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// One subscription of `switchToLatest`.
 final class SwitchToLatestState<Inner>: @unchecked Sendable {

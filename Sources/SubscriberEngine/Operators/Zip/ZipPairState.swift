@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// One subscription of `zip(with:)`.
 final class ZipPairState<A, B>: @unchecked Sendable {

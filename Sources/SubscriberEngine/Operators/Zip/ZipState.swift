@@ -1,4 +1,4 @@
-import EngineLocks
+import EngineSupport
 
 /// One subscription of the N-input `zip`.
 final class ZipState<Element>: @unchecked Sendable {
