@@ -29,6 +29,15 @@ struct Lock: ~Copyable, @unchecked Sendable {
     func lock() { pthread_mutex_lock(mutex) }
 
     func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Runs `body` holding the mutex; as `WordLock.withLock`, critical sections never call out or throw.
+    @inline(__always)
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        lock()
+        let result = body()
+        unlock()
+        return result
+    }
 }
 #else
 /// SwiftSignalKit's `Lock` and the mutex in each of its owners; here the engines' lean one-word lock
@@ -37,7 +46,8 @@ struct Lock: ~Copyable, @unchecked Sendable {
 /// The guarded value is a `var` of the owning class, declared next to the lock. The engine's module skips the
 /// runtime's exclusivity check (`-enforce-exclusivity=unchecked`, Package.swift) because the lock, not the
 /// runtime, makes the accesses exclusive; a dependency build keeps the check, as SwiftSignalKit's does. Each
-/// owner has a `withX { }` helper that takes the lock *before* it begins the access to `x` (passing `&x` to a
-/// generic `withLock` would begin the formal access before locking, which ThreadSanitizer rightly reports).
+/// owner has a one-line `withX { }` helper, `lock.withLock { body(&x) }`: the access to `x` begins inside the
+/// locked closure, after the lock is taken (passing `&x` as an argument to a generic function would begin the
+/// formal access before locking, which ThreadSanitizer rightly reports).
 typealias Lock = WordLock
 #endif

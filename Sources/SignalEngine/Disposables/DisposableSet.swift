@@ -13,11 +13,7 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
     @inline(__always) private
-    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(&state)
-    }
+    func withState<Out>(_ body: (inout State) -> Out) -> Out { stateLock.withLock { body(&state) } }
 
     #if DEBUG
     private let liveObject = LiveObjects.Token()

@@ -102,11 +102,7 @@ public final class Pipe<T, E>: @unchecked Sendable {
     var terminal: SubjectTerminal<E>? = nil
 
     /// Runs `body` on `terminal` with `terminalLock` held (taken before `terminal` is touched).
-    func withTerminal<Out>(_ body: (inout SubjectTerminal<E>?) throws -> Out) rethrows -> Out {
-        terminalLock.lock()
-        defer { terminalLock.unlock() }
-        return try body(&terminal)
-    }
+    func withTerminal<Out>(_ body: (inout SubjectTerminal<E>?) -> Out) -> Out { terminalLock.withLock { body(&terminal) } }
 
     public init() {}
 

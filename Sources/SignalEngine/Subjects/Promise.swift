@@ -20,11 +20,7 @@ public final class Promise<T, E>: @unchecked Sendable {
     var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(&state)
-    }
+    func withState<Out>(_ body: (inout State) -> Out) -> Out { stateLock.withLock { body(&state) } }
     /// Guards the subscription to the signal followed by `set(_:)` (a subject-lifetime object, not
     /// counted in `LiveObjects`, hence no `MetaDisposable`).
     private let followedLock = Lock()
@@ -32,11 +28,7 @@ public final class Promise<T, E>: @unchecked Sendable {
 
     /// Runs `body` on `followed` with `followedLock` held (taken before `followed` is touched).
     @inline(__always) private
-    func withFollowed<Out>(_ body: (inout Disposable?) throws -> Out) rethrows -> Out {
-        followedLock.lock()
-        defer { followedLock.unlock() }
-        return try body(&followed)
-    }
+    func withFollowed<Out>(_ body: (inout Disposable?) -> Out) -> Out { followedLock.withLock { body(&followed) } }
 
     /// Whether a subscriber that comes after the terminal event gets the current value before it.
     let replaysValueAfterTermination: Bool

@@ -19,11 +19,7 @@ public final class ReplayBuffer<T, E>: @unchecked Sendable {
     var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(&state)
-    }
+    func withState<Out>(_ body: (inout State) -> Out) -> Out { stateLock.withLock { body(&state) } }
 
     public init(bufferSize: Int) {
         precondition(bufferSize > 0, "bufferSize must be positive")

@@ -16,11 +16,7 @@ public final class ValuePromise<T: Equatable, E>: @unchecked Sendable {
 
     /// Runs `body` on `last` with `lastLock` held (taken before `last` is touched).
     @inline(__always) private
-    func withLast<Out>(_ body: (inout T?) throws -> Out) rethrows -> Out {
-        lastLock.lock()
-        defer { lastLock.unlock() }
-        return try body(&last)
-    }
+    func withLast<Out>(_ body: (inout T?) -> Out) -> Out { lastLock.withLock { body(&last) } }
 
     public init(_ value: T? = nil, ignoreRepeated: Bool = false) {
         self.promise = Promise(value, replaysValueAfterTermination: false)

@@ -43,21 +43,13 @@ final class MergeState<T, E>: Disposable, @unchecked Sendable {
     var drain = Drain()
 
     /// Runs `body` on `drain` with `drainLock` held (taken before `drain` is touched).
-    func withDrain<Out>(_ body: (inout Drain) throws -> Out) rethrows -> Out {
-        drainLock.lock()
-        defer { drainLock.unlock() }
-        return try body(&drain)
-    }
+    func withDrain<Out>(_ body: (inout Drain) -> Out) -> Out { drainLock.withLock { body(&drain) } }
     /// Guards `State`: the inner table and the completion bookkeeping.
     let stateLock = Lock()
     var state = State()
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(&state)
-    }
+    func withState<Out>(_ body: (inout State) -> Out) -> Out { stateLock.withLock { body(&state) } }
     /// The outer subscription, if any (set once after it is started).
     let outer = MetaDisposable()
 

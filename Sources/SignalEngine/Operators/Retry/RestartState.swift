@@ -24,11 +24,7 @@ final class RestartState<T, E>: Disposable, @unchecked Sendable {
     var phase = Phase.running
 
     /// Runs `body` on `phase` with `phaseLock` held (taken before `phase` is touched).
-    func withPhase<Out>(_ body: (inout Phase) throws -> Out) rethrows -> Out {
-        phaseLock.lock()
-        defer { phaseLock.unlock() }
-        return try body(&phase)
-    }
+    func withPhase<Out>(_ body: (inout Phase) -> Out) -> Out { phaseLock.withLock { body(&phase) } }
     let current = MetaDisposable()
 
     #if DEBUG

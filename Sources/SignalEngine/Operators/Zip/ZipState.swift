@@ -20,11 +20,7 @@ final class ZipState<V, A, R, E>: Disposable, @unchecked Sendable {
     var state: State
 
     /// Runs `body` on `state` with `stateLock` held (taken before `state` is touched).
-    func withState<Out>(_ body: (inout State) throws -> Out) rethrows -> Out {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(&state)
-    }
+    func withState<Out>(_ body: (inout State) -> Out) -> Out { stateLock.withLock { body(&state) } }
     let inputs = DisposableSet()
 
     #if DEBUG
