@@ -2,12 +2,11 @@ import EngineSupport
 
 /// One subscription of `combineLatest(with:)`.
 final class CombineLatestPairState<A, B>: @unchecked Sendable {
-    struct State {
+    struct State: JoinProgress {
         var first: A?
         var second: B?
         var firstDone = false
         var secondDone = false
-        /// A terminal event has been sent.
         var finished = false
     }
 
@@ -48,9 +47,7 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     func completedFirst() {
         let complete = withState { state -> Bool in
             state.firstDone = true
-            guard !state.finished, state.secondDone else { return false }
-            state.finished = true
-            return true
+            return state.finish(when: state.secondDone)
         }
         if complete { finish { $0.sendCompleted() } }
     }
@@ -58,19 +55,13 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
     func completedSecond() {
         let complete = withState { state -> Bool in
             state.secondDone = true
-            guard !state.finished, state.firstDone else { return false }
-            state.finished = true
-            return true
+            return state.finish(when: state.firstDone)
         }
         if complete { finish { $0.sendCompleted() } }
     }
 
     func fail(_ error: any Error) {
-        let first = withState { state -> Bool in
-            defer { state.finished = true }
-            return !state.finished
-        }
-        if first { finish { $0.sendError(error) } }
+        if withState({ $0.finishFirst() }) { finish { $0.sendError(error) } }
     }
 
     private func finish(_ send: (PassthroughSubscriber<(A, B)>) -> Void) {

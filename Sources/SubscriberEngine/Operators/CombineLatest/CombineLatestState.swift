@@ -1,14 +1,13 @@
 import EngineSupport
 
 /// One subscription of the N-input `combineLatest`.
-final class CombineLatestState<Element>: @unchecked Sendable {
-    struct State {
+final class CombineLatestState<Element>: JoinAllState, @unchecked Sendable {
+    struct State: JoinProgress {
         var latest: [Element?]
         /// Inputs that have sent at least one value.
         var sent = 0
         /// Inputs that have completed.
         var done = 0
-        /// A terminal event has been sent.
         var finished = false
     }
 
@@ -44,24 +43,17 @@ final class CombineLatestState<Element>: @unchecked Sendable {
     func completed(at index: Int) {
         let complete = withState { state -> Bool in
             state.done += 1
-            guard !state.finished, state.done == count else { return false }
-            state.finished = true
-            return true
+            return state.finish(when: state.done == count)
         }
-        if complete {
-            subscriber.sendCompleted()
-            subscription.dispose()
-        }
+        if complete { finish { $0.sendCompleted() } }
     }
 
     func fail(_ error: any Error) {
-        let first = withState { state -> Bool in
-            defer { state.finished = true }
-            return !state.finished
-        }
-        if first {
-            subscriber.sendError(error)
-            subscription.dispose()
-        }
+        if withState({ $0.finishFirst() }) { finish { $0.sendError(error) } }
+    }
+
+    private func finish(_ send: (PassthroughSubscriber<[Element]>) -> Void) {
+        send(subscriber)
+        subscription.dispose()
     }
 }

@@ -45,20 +45,6 @@ extension RACSignal {
 
     /// Any number of inputs: the n-th value of each, in input order.
     public static func zip<Element>(_ signals: [RACSignal<Element>]) -> RACSignal<Value> where Value == [Element] {
-        if signals.isEmpty { return .empty }
-        let inputs = RACSignal<Element>.joinInputs(signals)
-        return RACSignal.createSignal { subscriber in
-            let state = ZipState<Element>(count: inputs.count, subscriber: subscriber)
-            for (index, signal) in inputs.enumerated() {
-                if state.subscription.isDisposed { break }
-                state.subscription.add(
-                    signal.subscribeNext(
-                        { [state] in state.next($0, at: index) },
-                        error: { [state] in state.fail($0) },
-                        completed: { [state] in state.completed(at: index) }
-                    ))
-            }
-            return state.subscription
-        }.joinUnwrapStage()
+        joinAll(signals, into: ZipState<Element>.self)
     }
 }

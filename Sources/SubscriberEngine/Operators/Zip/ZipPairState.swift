@@ -2,12 +2,11 @@ import EngineSupport
 
 /// One subscription of `zip(with:)`.
 final class ZipPairState<A, B>: @unchecked Sendable {
-    struct State {
+    struct State: JoinProgress {
         var first: [A] = []
         var second: [B] = []
         var firstDone = false
         var secondDone = false
-        /// A terminal event has been sent.
         var finished = false
 
         /// A side has completed and has nothing left to pair.
@@ -64,30 +63,19 @@ final class ZipPairState<A, B>: @unchecked Sendable {
     func completedFirst() {
         perform(withState { state -> Action in
             state.firstDone = true
-            guard !state.finished, state.exhausted else { return .none }
-            state.finished = true
-            return .complete
+            return state.finish(when: state.exhausted) ? .complete : .none
         })
     }
 
     func completedSecond() {
         perform(withState { state -> Action in
             state.secondDone = true
-            guard !state.finished, state.exhausted else { return .none }
-            state.finished = true
-            return .complete
+            return state.finish(when: state.exhausted) ? .complete : .none
         })
     }
 
     func fail(_ error: any Error) {
-        let first = withState { state -> Bool in
-            defer { state.finished = true }
-            return !state.finished
-        }
-        if first {
-            subscriber.sendError(error)
-            subscription.dispose()
-        }
+        if withState({ $0.finishFirst() }) { finish { $0.sendError(error) } }
     }
 
     func perform(_ action: Action) {
@@ -96,13 +84,14 @@ final class ZipPairState<A, B>: @unchecked Sendable {
             break
         case .send(let pair, let thenComplete):
             subscriber.sendNext(pair)
-            if thenComplete {
-                subscriber.sendCompleted()
-                subscription.dispose()
-            }
+            if thenComplete { finish { $0.sendCompleted() } }
         case .complete:
-            subscriber.sendCompleted()
-            subscription.dispose()
+            finish { $0.sendCompleted() }
         }
+    }
+
+    private func finish(_ send: (PassthroughSubscriber<(A, B)>) -> Void) {
+        send(subscriber)
+        subscription.dispose()
     }
 }

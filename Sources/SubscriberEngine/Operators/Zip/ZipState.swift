@@ -1,11 +1,10 @@
 import EngineSupport
 
 /// One subscription of the N-input `zip`.
-final class ZipState<Element>: @unchecked Sendable {
-    struct State {
+final class ZipState<Element>: JoinAllState, @unchecked Sendable {
+    struct State: JoinProgress {
         var buffers: [[Element]]
         var done: [Bool]
-        /// A terminal event has been sent.
         var finished = false
 
         var exhausted: Bool { buffers.indices.contains { done[$0] && buffers[$0].isEmpty } }
@@ -40,33 +39,23 @@ final class ZipState<Element>: @unchecked Sendable {
             return (tuple, complete)
         }
         if let tuple { subscriber.sendNext(tuple) }
-        if complete {
-            subscriber.sendCompleted()
-            subscription.dispose()
-        }
+        if complete { finish { $0.sendCompleted() } }
     }
 
     func completed(at index: Int) {
         let complete = withState { state -> Bool in
             state.done[index] = true
-            guard !state.finished, state.exhausted else { return false }
-            state.finished = true
-            return true
+            return state.finish(when: state.exhausted)
         }
-        if complete {
-            subscriber.sendCompleted()
-            subscription.dispose()
-        }
+        if complete { finish { $0.sendCompleted() } }
     }
 
     func fail(_ error: any Error) {
-        let first = withState { state -> Bool in
-            defer { state.finished = true }
-            return !state.finished
-        }
-        if first {
-            subscriber.sendError(error)
-            subscription.dispose()
-        }
+        if withState({ $0.finishFirst() }) { finish { $0.sendError(error) } }
+    }
+
+    private func finish(_ send: (PassthroughSubscriber<[Element]>) -> Void) {
+        send(subscriber)
+        subscription.dispose()
     }
 }
