@@ -89,56 +89,58 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
 
     public func sendError(_ error: any Error) {
         #if SUBSCRIBER_LOCKED
-        var first = false
-        lock.withLock {
+        terminate {
             // RAC copies the block out and disposes, which lets go of all three, before calling it
-            // (RACSubscriber.m:75-83); the joined subscriptions are disposed after unlocking, as below.
-            guard let errorBlock = self.error else { return }
-            first = true
+            // (RACSubscriber.m:75-83).
+            guard let errorBlock = self.error else { return false }
             dropBlocks()
             errorBlock(error)
+            return true
         }
-        if first { disposable.dispose() }
         #else
-        var ended: Disposable?
-        var first = false
-        lock.withLock {
-            if terminated { return }
-            terminated = true
-            first = true
-            self.error(error)
-            ended = subscriptions
-            subscriptions = nil
-        }
-        if first { ended?.dispose() }
+        terminate { self.error(error) }
         #endif
     }
 
     public func sendCompleted() {
         #if SUBSCRIBER_LOCKED
-        var first = false
-        lock.withLock {
+        terminate {
             // As `sendError(_:)` (RACSubscriber.m:85-93).
-            guard let completedBlock = completed else { return }
-            first = true
+            guard let completedBlock = completed else { return false }
             dropBlocks()
             completedBlock()
+            return true
         }
-        if first { disposable.dispose() }
         #else
+        terminate { completed() }
+        #endif
+    }
+
+    #if SUBSCRIBER_LOCKED
+    /// A terminal event: `deliver` runs under the lock and says whether this call delivered it (the blocks
+    /// were still there); the joined subscriptions are disposed after unlocking.
+    private func terminate(_ deliver: () -> Bool) {
+        var first = false
+        lock.withLock { first = deliver() }
+        if first { disposable.dispose() }
+    }
+    #else
+    /// A terminal event: `deliver` runs under the lock, once; the joined subscriptions are disposed after
+    /// unlocking.
+    private func terminate(_ deliver: () -> Void) {
         var ended: Disposable?
         var first = false
         lock.withLock {
             if terminated { return }
             terminated = true
             first = true
-            completed()
+            deliver()
             ended = subscriptions
             subscriptions = nil
         }
         if first { ended?.dispose() }
-        #endif
     }
+    #endif
 
     /// Ends the subscriptions this subscriber joined without a terminal event. `bind` calls it when its
     /// binding block stops the source: the source subscription's own disposable is only handed back when
