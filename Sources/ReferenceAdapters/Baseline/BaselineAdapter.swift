@@ -17,57 +17,10 @@ public struct BaselineAdapter: EngineAdapter {
         modelledOn: "the floor: plain Swift, the user's closures composed once per subscription, no locks")
 
     public func stream(_ flow: Flow, subjects: [BaselineSubject]) throws(UnsupportedFlow) -> BaselineChain {
-        var stages: [BaselineChain.Stage] = []
+        var stages: [LinearStage] = []
         stages.reserveCapacity(Self.stageCount(flow))  // one allocation, not one per doubling
-        var current = flow
-        while true {
-            switch current {
-            case let .map(upstream, transform):
-                stages.append(.map(transform.apply))
-                current = upstream
-            case let .filter(upstream, predicate):
-                stages.append(.filter(predicate.test))
-                current = upstream
-            case let .compactMap(upstream, transform):
-                stages.append(.compactMap(transform.apply))
-                current = upstream
-            case let .scan(upstream, seed, accumulator):
-                stages.append(.scan(seed: seed, accumulator.combine))
-                current = upstream
-            case let .singleFlatMap(upstream, selector):
-                // A next request answered at once is a function of the answer: the floor calls it as one.
-                guard let answer = selector.answer else {
-                    throw UnsupportedFlow(engine: descriptor.id, operation: "singleFlatMap with answers given later")
-                }
-                stages.append(.map(answer.apply))
-                current = upstream
-            case let .single(.success(value)):
-                return BaselineChain(source: .just(value), stages: stages)
-            case let .take(upstream, count):
-                stages.append(.take(max(0, count)))
-                current = upstream
-            case let .just(value):
-                return BaselineChain(source: .just(value), stages: stages)
-            case let .from(values):
-                return BaselineChain(source: .values(values), stages: stages)
-            case .empty:
-                return BaselineChain(source: .values([]), stages: stages)
-            case .never:
-                return BaselineChain(source: .never, stages: stages)
-            case let .create(.repeating(value, count, thenComplete)):
-                return BaselineChain(
-                    source: .repeating(value: value, count: count, thenComplete: thenComplete), stages: stages)
-            case let .create(.counting(count, thenComplete)):
-                return BaselineChain(source: .counting(count: count, thenComplete: thenComplete), stages: stages)
-            case let .subject(index):
-                if let unexpressed = subjects[index].unexpressed {
-                    throw UnsupportedFlow(engine: descriptor.id, operation: unexpressed)
-                }
-                return BaselineChain(source: .subject(subjects[index]), stages: stages)
-            default:
-                throw UnsupportedFlow(engine: descriptor.id, operation: current.operatorName)
-            }
-        }
+        let source = try flow.linearSource(appendingStagesTo: &stages, subjects: subjects, row: descriptor.id)
+        return BaselineChain(source: source, stages: stages)
     }
 
     /// How many stages `stream` will translate: the linear operators above the source.

@@ -2,26 +2,11 @@ import RxBenchCore
 
 /// A translated chain of the floor: where values come from and the user's closures, in order.
 public struct BaselineChain: @unchecked Sendable {
-    enum Source {
-        case just(Int)
-        case values([Int])
-        case never
-        case repeating(value: Int, count: Int, thenComplete: Bool)
-        case counting(count: Int, thenComplete: Bool)
-        case subject(BaselineSubject)
-    }
-
-    enum Stage {
-        case map((Int) -> Int)
-        case filter((Int) -> Bool)
-        case compactMap((Int) -> Int?)
-        case scan(seed: Int, (Int, Int) -> Int)
-        case take(Int)
-    }
+    typealias Source = LinearSource<BaselineSubject>
 
     let source: Source
     /// Observer side first: `stages[0]` is the stage nearest the observer.
-    let stages: [Stage]
+    let stages: [LinearStage]
 
     /// No stage keeps state (map, filter and compactMap only): a value can run through the stages without a
     /// composed chain.
@@ -82,7 +67,7 @@ public struct BaselineChain: @unchecked Sendable {
 
     /// The closure of `stage`, with `first` (a map above it) applied before it when given.
     private static func closure(
-        for stage: Stage, after first: ((Int) -> Int)?, down: @escaping (Int) -> Void,
+        for stage: LinearStage, after first: ((Int) -> Int)?, down: @escaping (Int) -> Void,
         subscription: BaselineSubscription
     ) -> (Int) -> Void {
         switch (stage, first) {

@@ -52,7 +52,7 @@ public final class BaselineSubscription: @unchecked Sendable {
 /// Detaching leaves a hole (O(1), whatever the number of siblings); trailing holes are dropped at once and
 /// the array is compacted, in order, once half of it is holes and no send is running: the cheap structure
 /// a careful author would write for many subscribers.
-public final class BaselineSubject: @unchecked Sendable {
+public final class BaselineSubject: LinearSubject, @unchecked Sendable {
     /// The oldest subscription, while it is subscribed and no other came before it (slot `firstSlot`).
     @exclusivity(unchecked) private var first: BaselineSubscription?
     @exclusivity(unchecked) private var entries: [BaselineSubscription?] = []
@@ -65,35 +65,16 @@ public final class BaselineSubject: @unchecked Sendable {
     private static let firstSlot = -1
     private var latest: Int?
     private let replays: Bool
-    /// Replay-last replays its value to a late subscriber after the terminal event; behavior does not.
     private let replaysAfterTermination: Bool
     private var terminal: BenchError??
 
-    /// Set for a kind the floor does not express (`.replay(bufferSize:)`): the adapter declines flows reading it.
+    /// `LinearSubjectRules` says what these are.
     let unexpressed: String?
 
     init(kind: SubjectKind) {
-        if case let .replay(bufferSize) = kind {
-            unexpressed = "replay(bufferSize: \(bufferSize)) subject: the floor keeps one value, not a buffer"
-        } else {
-            unexpressed = nil
-        }
-        switch kind {
-        case .publish:
-            replays = false
-            replaysAfterTermination = false
-        case .replay:
-            replays = false
-            replaysAfterTermination = false
-        case let .replayLast(initial):
-            replays = true
-            replaysAfterTermination = true
-            latest = initial
-        case let .behavior(initial):
-            replays = true
-            replaysAfterTermination = false
-            latest = initial
-        }
+        let rules = LinearSubjectRules(kind)
+        (replays, replaysAfterTermination, latest, unexpressed) =
+            (rules.replays, rules.replaysAfterTermination, rules.initial, rules.unexpressed)
     }
 
     func attach(_ subscription: BaselineSubscription, next: @escaping (Int) -> Void) {

@@ -13,56 +13,11 @@ public struct StageLoopAdapter: EngineAdapter {
         modelledOn: "plain Swift interpreter: stage enums in an array, walked in a loop per value")
 
     public func stream(_ flow: Flow, subjects: [StageLoopSubject]) throws(UnsupportedFlow) -> StageLoopChain {
-        var stages: [StageLoopStage] = []
-        var current = flow
-        while true {
-            switch current {
-            case let .map(upstream, transform):
-                stages.append(.map(transform.apply))
-                current = upstream
-            case let .filter(upstream, predicate):
-                stages.append(.filter(predicate.test))
-                current = upstream
-            case let .compactMap(upstream, transform):
-                stages.append(.compactMap(transform.apply))
-                current = upstream
-            case let .scan(upstream, seed, accumulator):
-                stages.append(.scan(seed: seed, accumulator.combine))
-                current = upstream
-            case let .singleFlatMap(upstream, selector):
-                // A next request answered at once is a function of the answer: the floor calls it as one.
-                guard let answer = selector.answer else {
-                    throw UnsupportedFlow(engine: descriptor.id, operation: "singleFlatMap with answers given later")
-                }
-                stages.append(.map(answer.apply))
-                current = upstream
-            case let .single(.success(value)):
-                return StageLoopChain(source: .values([value]), stages: stages.reversed())
-            case let .take(upstream, count):
-                stages.append(.take(count))
-                current = upstream
-            case let .just(value):
-                return StageLoopChain(source: .values([value]), stages: stages.reversed())
-            case let .from(values):
-                return StageLoopChain(source: .values(values), stages: stages.reversed())
-            case .empty:
-                return StageLoopChain(source: .values([]), stages: stages.reversed())
-            case .never:
-                return StageLoopChain(source: .never, stages: stages.reversed())
-            case let .create(.repeating(value, count, thenComplete)):
-                return StageLoopChain(
-                    source: .repeating(value: value, count: count, thenComplete: thenComplete), stages: stages.reversed())
-            case let .create(.counting(count, thenComplete)):
-                return StageLoopChain(source: .counting(count: count, thenComplete: thenComplete), stages: stages.reversed())
-            case let .subject(index):
-                if let unexpressed = subjects[index].unexpressed {
-                    throw UnsupportedFlow(engine: descriptor.id, operation: unexpressed)
-                }
-                return StageLoopChain(source: .subject(subjects[index]), stages: stages.reversed())
-            default:
-                throw UnsupportedFlow(engine: descriptor.id, operation: current.operatorName)
-            }
-        }
+        var stages: [LinearStage] = []
+        var source = try flow.linearSource(appendingStagesTo: &stages, subjects: subjects, row: descriptor.id)
+        // The loop reads one kind of finite source, an array.
+        if case let .just(value) = source { source = .values([value]) }
+        return StageLoopChain(source: source, stages: stages.reversed())
     }
 
     public func nativeObserver(_ observer: EventObserver) -> PlainObserver { PlainObserver(observer) }
@@ -73,6 +28,8 @@ public struct StageLoopAdapter: EngineAdapter {
         case let .values(values):
             for value in values where !pipeline.isDone { pipeline.push(value) }
             pipeline.complete()
+        case .just:
+            preconditionFailure("stream(_:) hands a just source on as values")
         case .never:
             break
         case let .repeating(value, count, thenComplete):
@@ -108,24 +65,8 @@ public struct StageLoopAdapter: EngineAdapter {
     }
 }
 
-/// A translated chain: where values come from and the stages they pass.
+/// A translated chain: where values come from and the stages they pass, the source's side first.
 public struct StageLoopChain: @unchecked Sendable {
-    enum Source {
-        case values([Int])
-        case never
-        case repeating(value: Int, count: Int, thenComplete: Bool)
-        case counting(count: Int, thenComplete: Bool)
-        case subject(StageLoopSubject)
-    }
-
-    let source: Source
-    let stages: [StageLoopStage]
-}
-
-enum StageLoopStage {
-    case map((Int) -> Int)
-    case filter((Int) -> Bool)
-    case compactMap((Int) -> Int?)
-    case scan(seed: Int, (Int, Int) -> Int)
-    case take(Int)
+    let source: LinearSource<StageLoopSubject>
+    let stages: [LinearStage]
 }

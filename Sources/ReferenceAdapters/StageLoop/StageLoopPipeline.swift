@@ -3,14 +3,14 @@ import RxBenchCore
 /// One subscription of a baseline chain: the stage closures, their per-subscription state (scan
 /// accumulators, take counters) and the observer. Single-threaded by design: the floor has no locks.
 public final class StageLoopPipeline: @unchecked Sendable {
-    private let stages: [StageLoopStage]
+    private let stages: [LinearStage]
     // Single-threaded by design, so the per-event dynamic exclusivity checks are turned off.
     @exclusivity(unchecked) private var state: [Int]
     private let observer: PlainObserver
     @exclusivity(unchecked) private(set) var isDone = false
     weak var subject: StageLoopSubject?
 
-    init(stages: [StageLoopStage], observer: PlainObserver) {
+    init(stages: [LinearStage], observer: PlainObserver) {
         self.stages = stages
         self.observer = observer
         state = stages.map {
@@ -73,39 +73,20 @@ public final class StageLoopPipeline: @unchecked Sendable {
 }
 
 /// A subject for the floor: an array of pipelines, no locks.
-public final class StageLoopSubject: @unchecked Sendable {
+public final class StageLoopSubject: LinearSubject, @unchecked Sendable {
     private var pipelines: [StageLoopPipeline] = []
     private var latest: Int?
     private let replays: Bool
-    /// Replay-last replays its value to a late subscriber after the terminal event; behavior does not.
     private let replaysAfterTermination: Bool
     private var terminated = false
 
-    /// Set for a kind the floor does not express (`.replay(bufferSize:)`): the adapter declines flows reading it.
+    /// `LinearSubjectRules` says what these are.
     let unexpressed: String?
 
     init(kind: SubjectKind) {
-        if case let .replay(bufferSize) = kind {
-            unexpressed = "replay(bufferSize: \(bufferSize)) subject: the floor keeps one value, not a buffer"
-        } else {
-            unexpressed = nil
-        }
-        switch kind {
-        case .publish:
-            replays = false
-            replaysAfterTermination = false
-        case .replay:
-            replays = false
-            replaysAfterTermination = false
-        case let .replayLast(initial):
-            replays = true
-            replaysAfterTermination = true
-            latest = initial
-        case let .behavior(initial):
-            replays = true
-            replaysAfterTermination = false
-            latest = initial
-        }
+        let rules = LinearSubjectRules(kind)
+        (replays, replaysAfterTermination, latest, unexpressed) =
+            (rules.replays, rules.replaysAfterTermination, rules.initial, rules.unexpressed)
     }
 
     func attach(_ pipeline: StageLoopPipeline) {
