@@ -119,6 +119,7 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     #if SUBSCRIBER_LOCKED
     /// A terminal event: `deliver` runs under the lock and says whether this call delivered it (the blocks
     /// were still there); the joined subscriptions are disposed after unlocking.
+    @inline(__always)
     private func terminate(_ deliver: () -> Bool) {
         var first = false
         lock.withLock { first = deliver() }
@@ -127,6 +128,7 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
     #else
     /// A terminal event: `deliver` runs under the lock, once; the joined subscriptions are disposed after
     /// unlocking.
+    @inline(__always)
     private func terminate(_ deliver: () -> Void) {
         var ended: Disposable?
         var first = false
