@@ -437,33 +437,15 @@ def write_charts(charts, directory):
             outfile.write_atomically(os.path.join(directory, f"{chart.name}.{kind}"), getattr(chart, kind))
 
 
+@outfile.exits_130_on_ctrl_c("charts.py")
 def main(argv=None):
-    try:
-        return draw(argv)
-    except KeyboardInterrupt:
-        print("charts.py: interrupted", file=sys.stderr)
-        return 130
-
-
-def draw(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("report", metavar="RUN.csv")
     parser.add_argument("--out", required=True, metavar="DIR")
     args = parser.parse_args(argv)
-    try:
-        run = rxcsv.load(args.report)
-        outfile.check_directory(args.out)
-    except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"charts.py: {error}", file=sys.stderr)
-        return 2
-    charts = charts_for(run)
-    try:
-        write_charts(charts, args.out)
-    except outfile.OutputError as error:
-        print(f"charts.py: {error}", file=sys.stderr)
-        return 1
-    print(f"wrote {len(charts)} charts (PNG and SVG) to {args.out}")
-    return 0
+    return outfile.read_build_write(
+        "charts.py", read=lambda: rxcsv.load(args.report), out=args.out, build=charts_for, write=write_charts,
+        summary=lambda charts: f"wrote {len(charts)} charts (PNG and SVG) to {args.out}")
 
 
 if __name__ == "__main__":

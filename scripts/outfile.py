@@ -1,15 +1,19 @@
 """Writing the scripts' outputs so that a reader never finds a partial file: each file is written to a
 temporary file in its own directory and renamed over its name only once complete (a rename within one
 directory is atomic); a failure (a full disk, Ctrl-C) removes the temporary file. Shared by report.py and
-charts.py.
+charts.py, with the order and the exit codes they share (read_build_write, exits_130_on_ctrl_c).
 
 Problems are OutputError, whose message is one line without the script's name, like rxcsv.InputError.
 """
 import contextlib
+import functools
 import os
 import signal
+import sys
 import tempfile
 import threading
+
+import rxcsv
 
 
 class OutputError(Exception):
@@ -108,3 +112,39 @@ def copy_atomically(source, destination):
     except OSError as error:
         raise OutputError(f"{source}: cannot be read ({problem(error)})") from None
     write_atomically(destination, data)
+
+
+def read_build_write(script, read, out, build, write, summary):
+    """The order report.py and charts.py share: a bad input or --out stops them before any work, and nothing is
+    written before everything is computed. `read()` reads every input, then --out is checked (a problem: exit
+    2); `build(inputs)` computes everything; `write(built, out)` writes it (a problem: exit 1); `summary(built)`
+    is the line printed on stdout (exit 0). Each problem is one line on stderr, `<script>: <problem>`."""
+    try:
+        inputs = read()
+        check_directory(out)
+    except (rxcsv.InputError, OutputError) as error:
+        print(f"{script}: {error}", file=sys.stderr)
+        return 2
+    built = build(inputs)
+    try:
+        write(built, out)
+    except OutputError as error:
+        print(f"{script}: {error}", file=sys.stderr)
+        return 1
+    print(summary(built))
+    return 0
+
+
+def exits_130_on_ctrl_c(script):
+    """Decorates a script's main: Ctrl-C ends it with the one line `<script>: interrupted` on stderr and exit
+    code 130, no traceback. Whatever was being written was a temporary file, and it is gone (write_atomically)."""
+    def decorate(main):
+        @functools.wraps(main)
+        def guarded(*args, **kwargs):
+            try:
+                return main(*args, **kwargs)
+            except KeyboardInterrupt:
+                print(f"{script}: interrupted", file=sys.stderr)
+                return 130
+        return guarded
+    return decorate

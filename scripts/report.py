@@ -41,35 +41,21 @@ class Section:
     fits: list
 
 
+@outfile.exits_130_on_ctrl_c("report.py")
 def main(argv=None):
-    try:
-        return report(argv)
-    except KeyboardInterrupt:
-        # Whatever was being written was a temporary file, and it is gone (outfile.write_atomically).
-        print("report.py: interrupted", file=sys.stderr)
-        return 130
-
-
-def report(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reports", nargs="+", metavar="RUN.csv")
     parser.add_argument("--out", required=True, metavar="DIR")
     args = parser.parse_args(argv)
-    try:
-        runs = rxcsv.load_all(args.reports)
-        outfile.check_directory(args.out)
-    except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"report.py: {error}", file=sys.stderr)
-        return 2
-    sections = build_sections(runs)
-    try:
-        write_report(sections, args.out)
-    except outfile.OutputError as error:
-        print(f"report.py: {error}", file=sys.stderr)
-        return 1
-    print(f"wrote {os.path.join(args.out, 'index.html')} ({len(sections)} section(s), "
-          f"{sum(len(s.charts) for s in sections)} charts, {sum(len(s.fits) for s in sections)} fits)")
-    return 0
+    return outfile.read_build_write(
+        "report.py", read=lambda: rxcsv.load_all(args.reports), out=args.out, build=build_sections,
+        write=write_report, summary=lambda sections: written_line(sections, args.out))
+
+
+def written_line(sections, out):
+    """What report.py prints once every file is written."""
+    return (f"wrote {os.path.join(out, 'index.html')} ({len(sections)} section(s), "
+            f"{sum(len(s.charts) for s in sections)} charts, {sum(len(s.fits) for s in sections)} fits)")
 
 
 def build_sections(runs):

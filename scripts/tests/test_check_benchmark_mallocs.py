@@ -3,8 +3,11 @@ differs, a count that varies between iterations, one beyond the histogram's exac
 workload whose intercept is not the tool's offset, and a row only one tool ran each fail."""
 import json
 import os
+import re
 import subprocess
 import sys
+
+import pytest
 
 from conftest import SCRIPTS, row, write_csv
 
@@ -28,12 +31,19 @@ def jmh(path, counts):
     return str(path)
 
 
+def run_checker(*args):
+    return subprocess.run([sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), *args],
+                          capture_output=True, text=True)
+
+
+def check_csv(tmp_path, rx, small, large):
+    """The script on the rxbench CSV `rx` and the two JMH exports of `small` and `large`."""
+    return run_checker("--size", str(SIZE), "--rxbench-csv", rx,
+                       "--benchmark-jmh", jmh(tmp_path / "n.json", small), jmh(tmp_path / "2n.json", large))
+
+
 def check(tmp_path, figures, small, large):
-    rx = write_csv(tmp_path / "rx.csv", rx_rows(figures))
-    return subprocess.run(
-        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--size", str(SIZE),
-         "--rxbench-csv", rx, "--benchmark-jmh", jmh(tmp_path / "n.json", small), jmh(tmp_path / "2n.json", large)],
-        capture_output=True, text=True)
+    return check_csv(tmp_path, write_csv(tmp_path / "rx.csv", rx_rows(figures)), small, large)
 
 
 # sink: 15 mallocs per event plus 20 per run (pumping); 49 per lifecycle (creating); tool offset 0.
@@ -49,18 +59,6 @@ def test_agreement_passes(tmp_path):
     assert "2 passed, 0 failed" in result.stdout
 
 
-def test_a_different_count_fails(tmp_path):
-    result = check(tmp_path, {**FIGURES, ("sink", "FlatMapsPumping", "mallocs_per_event"): 16.0}, SMALL, LARGE)
-    assert result.returncode == 1
-    assert "sink/FlatMapsPumping: package-benchmark counts 15" in result.stderr
-
-
-def test_a_count_that_varies_in_the_last_iterations_fails(tmp_path):
-    result = check(tmp_path, FIGURES, dict(SMALL, **{"sink/FlatMapsPumping": [50, 50, 50, 51, 50]}), LARGE)
-    assert result.returncode == 1
-    assert "differs between the last 5 iterations" in result.stderr
-
-
 def test_first_iterations_that_differ_are_reported_and_the_settled_count_compared(tmp_path):
     # glibc: the first iterations of a benchmark may need a growth fewer (seen in CI on sink CombineLatestPumping).
     settling = dict(SMALL, **{"sink/FlatMapsPumping": [48, 49, 50, 50, 50, 50, 50]})
@@ -73,46 +71,35 @@ def test_first_iterations_that_differ_are_reported_and_the_settled_count_compare
     assert "sink/FlatMapsPumping: package-benchmark counts 15.5" in one_off.stderr
 
 
-def test_too_few_iterations_to_show_a_settled_count_fail(tmp_path):
-    result = check(tmp_path, FIGURES, dict(SMALL, **{"sink/FlatMapsPumping": [50] * 4}), LARGE)
-    assert result.returncode == 1
-    assert "fewer than the 5 that show a settled count" in result.stderr
-
-
-def test_the_calibration_must_be_exact(tmp_path):
+@pytest.mark.parametrize("figures, small, large, message", [
+    pytest.param({**FIGURES, ("sink", "FlatMapsPumping", "mallocs_per_event"): 16.0}, SMALL, LARGE,
+                 "sink/FlatMapsPumping: package-benchmark counts 15", id="a_different_count"),
+    pytest.param(FIGURES, dict(SMALL, **{"sink/FlatMapsPumping": [50, 50, 50, 51, 50]}), LARGE,
+                 "differs between the last 5 iterations", id="a_count_that_varies_in_the_last_iterations"),
+    pytest.param(FIGURES, dict(SMALL, **{"sink/FlatMapsPumping": [50] * 4}), LARGE,
+                 "fewer than the 5 that show a settled count", id="too_few_iterations_to_show_a_settled_count"),
     # The calibration allocates no array: it must read 64 in every iteration, also the first.
-    result = check(tmp_path, FIGURES, dict(SMALL, **{CALIBRATION: [65, 64, 64, 64, 64, 64]}), LARGE)
+    pytest.param(FIGURES, dict(SMALL, **{CALIBRATION: [65, 64, 64, 64, 64, 64]}), LARGE,
+                 "calibration/EscapingObjects[count=64]: package-benchmark's count differs between iterations",
+                 id="a_calibration_that_is_not_exact"),
+    pytest.param(FIGURES, SMALL, dict(LARGE, **{"sink/FlatMapsPumping": [2048] * 5}),
+                 "beyond the histogram's exact range", id="a_count_beyond_the_histograms_exact_range"),
+    pytest.param(FIGURES, dict(SMALL, **{"sink/FlatMapsCreating": [99] * 5}),
+                 dict(LARGE, **{"sink/FlatMapsCreating": [197] * 5}),
+                 "the tool's own offset is 0", id="a_creating_intercept_other_than_the_tool_offset"),
+    pytest.param(FIGURES, dict(SMALL, **{"signal/FlatMapsPumping": [40] * 5}),
+                 dict(LARGE, **{"signal/FlatMapsPumping": [70] * 5}),
+                 "signal/FlatMapsPumping: package-benchmark ran it", id="a_row_only_one_tool_ran"),
+])
+def test_a_disagreement_fails_naming_it(tmp_path, figures, small, large, message):
+    result = check(tmp_path, figures, small, large)
     assert result.returncode == 1
-    assert "calibration/EscapingObjects[count=64]: package-benchmark's count differs between iterations" in result.stderr
-
-
-def test_a_count_beyond_the_histograms_exact_range_fails(tmp_path):
-    result = check(tmp_path, FIGURES, SMALL, dict(LARGE, **{"sink/FlatMapsPumping": [2048] * 5}))
-    assert result.returncode == 1
-    assert "beyond the histogram's exact range" in result.stderr
-
-
-def test_a_creating_intercept_other_than_the_tool_offset_fails(tmp_path):
-    small = dict(SMALL, **{"sink/FlatMapsCreating": [99] * 5})
-    large = dict(LARGE, **{"sink/FlatMapsCreating": [197] * 5})
-    result = check(tmp_path, FIGURES, small, large)
-    assert result.returncode == 1
-    assert "the tool's own offset is 0" in result.stderr
-
-
-def test_a_row_only_one_tool_ran_fails(tmp_path):
-    small = dict(SMALL, **{"signal/FlatMapsPumping": [40] * 5})
-    large = dict(LARGE, **{"signal/FlatMapsPumping": [70] * 5})
-    result = check(tmp_path, FIGURES, small, large)
-    assert result.returncode == 1
-    assert "signal/FlatMapsPumping: package-benchmark ran it" in result.stderr
+    assert message in result.stderr
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):
     missing = tmp_path / "absent.csv"
-    result = subprocess.run(
-        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--rxbench-csv", str(missing),
-         "--benchmark-jmh", str(missing), str(missing)], capture_output=True, text=True)
+    result = run_checker("--rxbench-csv", str(missing), "--benchmark-jmh", str(missing), str(missing))
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "cannot read rxbench CSV" in result.stderr
 
@@ -182,29 +169,6 @@ def test_a_host_crash_is_run_once_more_in_a_fresh_directory(tmp_path, capsys, mo
     assert "died of signal 11; running it once more" in capsys.readouterr().err
 
 
-def test_a_second_host_crash_fails(tmp_path, monkeypatch):
-    checker = load_checker()
-    fake_swift_package(checker, [-11, -11], monkeypatch)
-    try:
-        checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
-    except checker.InputError as error:
-        assert "died of signal 11" in str(error)
-    else:
-        raise AssertionError("two crashes of swift-package passed")
-
-
-def test_a_failing_benchmark_is_not_rerun(tmp_path, monkeypatch):
-    checker = load_checker()
-    paths = fake_swift_package(checker, [1, 0], monkeypatch)
-    try:
-        checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
-    except checker.InputError as error:
-        assert "exited 1" in str(error)
-    else:
-        raise AssertionError("a failing run passed")
-    assert len(paths) == 1
-
-
 INTERPOSER_BACKTRACE = (
     "*** Program crashed: Bad pointer dereference at 0x00007f78e597cffc ***\n"
     'Thread 1 "oot.default-qos" crashed:\n\n'
@@ -223,16 +187,18 @@ def test_a_crash_in_the_malloc_interposer_is_run_once_more(tmp_path, capsys, mon
     assert "crashed in package-benchmark's malloc interposer; running it once more" in capsys.readouterr().err
 
 
-def test_a_benchmark_crash_elsewhere_is_not_rerun(tmp_path, monkeypatch):
+# swift-package's outcomes, one per run; the words of the InputError; how many runs it took.
+@pytest.mark.parametrize("outcomes, message, runs", [
+    pytest.param([-11, -11], "died of signal 11", 2, id="a_second_host_crash_fails"),
+    pytest.param([1, 0], "exited 1", 1, id="a_failing_benchmark_is_not_rerun"),
+    pytest.param([(1, ENGINE_BACKTRACE), 0], "exited 1", 1, id="a_benchmark_crash_elsewhere_is_not_rerun"),
+])
+def test_a_failed_run_is_an_input_error(tmp_path, monkeypatch, outcomes, message, runs):
     checker = load_checker()
-    paths = fake_swift_package(checker, [(1, ENGINE_BACKTRACE), 0], monkeypatch)
-    try:
+    paths = fake_swift_package(checker, outcomes, monkeypatch)
+    with pytest.raises(checker.InputError, match=re.escape(message)):
         checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path))
-    except checker.InputError as error:
-        assert "exited 1" in str(error)
-    else:
-        raise AssertionError("a benchmark that crashed in rxbench's code passed")
-    assert len(paths) == 1
+    assert len(paths) == runs
 
 
 def test_the_rxbench_csv_is_read_through_rxcsv(tmp_path):
@@ -243,10 +209,7 @@ def test_the_rxbench_csv_is_read_through_rxcsv(tmp_path):
         text = handle.read()
     with open(rx, "w") as handle:
         handle.write(text[:-10])
-    result = subprocess.run(
-        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--size", str(SIZE),
-         "--rxbench-csv", rx, "--benchmark-jmh", jmh(tmp_path / "n.json", SMALL), jmh(tmp_path / "2n.json", LARGE)],
-        capture_output=True, text=True)
+    result = check_csv(tmp_path, rx, SMALL, LARGE)
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert f"cannot read rxbench CSV {rx}: ends mid-line" in result.stderr

@@ -25,13 +25,21 @@ def check_table(tmp_path, results_rows, table, options="metric=ns_per_event"):
     return check_doc(doc)
 
 
+def one_row_tables(tmp_path, results_rows, header, options="metric=ns_per_event"):
+    """check(row): check_table on `results_rows` and a table of `header` (its line of column names) whose one
+    row is `row`."""
+    separator = "|---" * (header.count("|") - 1) + "|"
+    return lambda row: check_table(tmp_path, results_rows, f"{header}\n{separator}\n{row}", options)
+
+
+# A results line: sink's ns_per_event on CreateMapFilter, median 21.0134 (min 20.8, max 21.9).
+SINK_ON_CREATE_MAP_FILTER = ("2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,"
+                             "ns/event,5,21.0134,20.8,21.9,0.1,21.5,21.8,21.9,")
+
+
 def run(tmp_path, row, options="metric=ns_per_event"):
     """One sink figure on CreateMapFilter, and a table with `row` in a sink column."""
-    return check_table(
-        tmp_path,
-        ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
-         "20.8,21.9,0.1,21.5,21.8,21.9,"],
-        f"| workload | sink | x floor |\n|---|---|---|\n{row}", options)
+    return one_row_tables(tmp_path, [SINK_ON_CREATE_MAP_FILTER], "| workload | sink | x floor |", options)(row)
 
 
 def test_a_figure_in_the_file_passes(tmp_path):
@@ -59,12 +67,9 @@ def test_a_missing_results_file_fails(tmp_path):
 def test_a_ratio_beside_a_figure_is_that_figure_over_the_floor(tmp_path):
     rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,baseline,reference,W,g,,ns_per_event,ns/event,5,8.79,8,9,0.1,9,9,9,",
             "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,"]
-
-    def check(cell):
-        return check_table(tmp_path, rows, f"| workload | baseline | sink |\n|---|---|---|\n| W | 8.79 | {cell} |")
-
-    assert check("42.07 (4.8x)").returncode == 0
-    wrong = check("42.07 (5.8x)")
+    check = one_row_tables(tmp_path, rows, "| workload | baseline | sink |")
+    assert check("| W | 8.79 | 42.07 (4.8x) |").returncode == 0
+    wrong = check("| W | 8.79 | 42.07 (5.8x) |")
     assert wrong.returncode == 1 and "'5.8x' is not 42.07 / the floor (8.79)" in wrong.stderr
 
 
@@ -96,10 +101,7 @@ def test_a_figure_of_another_row_or_workload_fails_where_the_table_names_both(tm
     rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=1,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
             "2,d,c,s,cpu,2,glibc,release,quick,30,signal,engine,W,g,depth=1,ns_per_event,ns/event,5,19.92,19,21,0.1,21,21,21,",
             "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=10,ns_per_event,ns/event,5,77.5,76,78,0.1,78,78,78,"]
-
-    def check(row):
-        return check_table(tmp_path, rows, f"| workload | sink | signal |\n|---|---|---|\n{row}")
-
+    check = one_row_tables(tmp_path, rows, "| workload | sink | signal |")
     assert check("| W[depth=1] | 42.07 | 19.92 |").returncode == 0
     swapped = check("| W[depth=1] | 19.92 | 42.07 |")
     assert swapped.returncode == 1 and "'19.92' is not the median ns_per_event of sink on W[depth=1]" in swapped.stderr
@@ -163,8 +165,7 @@ def test_a_number_that_is_another_rows_statistic_fails(tmp_path):
 
 def test_another_statistic_of_the_pinned_row_fails(tmp_path):
     """sink's min on CreateMapFilter where its median is quoted."""
-    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
-            "20.8,21.9,0.1,21.5,21.8,21.9,"]
+    rows = [SINK_ON_CREATE_MAP_FILTER]
     table = "| workload | sink |\n|---|---|\n| CreateMapFilter | {} |"
     assert check_table(tmp_path, rows, table.format("20.8")).returncode == 1
     assert check_table(tmp_path, rows, table.format("20.8"), "metric=ns_per_event stat=min").returncode == 0
@@ -172,8 +173,7 @@ def test_another_statistic_of_the_pinned_row_fails(tmp_path):
 
 
 def test_a_table_that_cannot_be_pinned_fails_in_one_line(tmp_path):
-    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,ns/event,5,21.0134,"
-            "20.8,21.9,0.1,21.5,21.8,21.9,"]
+    rows = [SINK_ON_CREATE_MAP_FILTER]
     table = "| workload | sink |\n|---|---|\n| CreateMapFilter | 21.01 |\n| CreateMapFilter | 21.01 |"
     no_metric = check_table(tmp_path, rows, table, options="")
     assert no_metric.returncode == 1
@@ -202,21 +202,16 @@ def test_a_metric_column_pins_each_rows_metric(tmp_path):
     the figure is that metric's, not another one's of the same row and workload."""
     rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
             "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,mallocs_per_event,mallocs/event,5,15,15,15,0,15,15,15,"]
-
-    def check(metric, figure):
-        return check_table(tmp_path, rows, f"| workload | metric | sink |\n|---|---|---|\n| W | {metric} | {figure} |",
-                           options="")
-
-    assert check("ns/event", "42.07").returncode == 0
-    assert check("mallocs/event", "15").returncode == 0
-    wrong = check("mallocs/event", "42.07")
+    check = one_row_tables(tmp_path, rows, "| workload | metric | sink |", options="")
+    assert check("| W | ns/event | 42.07 |").returncode == 0
+    assert check("| W | mallocs/event | 15 |").returncode == 0
+    wrong = check("| W | mallocs/event | 42.07 |")
     assert wrong.returncode == 1 and "'42.07' is not the median mallocs_per_event of sink on W" in wrong.stderr
 
 
 def test_rewrite_writes_the_pinned_figure_into_a_stale_cell_and_leaves_what_it_cannot(tmp_path):
     results = tmp_path / "run.csv"
-    results.write_text(HEADER + "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,CreateMapFilter,seed,,ns_per_event,"
-                       "ns/event,5,21.0134,20.8,21.9,0.1,21.5,21.8,21.9,\n"
+    results.write_text(HEADER + SINK_ON_CREATE_MAP_FILTER + "\n"
                        "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,MapFilterPumping,seed,,ns_per_event,"
                        "ns/event,5,1234.5,1200,1300,2,1250,1290,1299,\n")
     doc = tmp_path / "doc.md"

@@ -190,23 +190,23 @@ def test_validity_refuses_a_missing_or_bad_file_in_one_line(tmp_path):
 # instruction-shift.py
 
 def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
-    before = write_csv(tmp_path / "before.csv", [
-        row("sink", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 200.0),
-        row("sink", "engine", "CreateMapFilter", "rxswift", "", "instructions_per_event", "instructions", 100.0),
-        row("sink", "engine", "EventSweep", "rxswift", "events=10", "instructions_per_event", "instructions", 50.0),
-        row("sink", "engine", "MapFilterCreating", "rxswift", "", "mallocs_per_lifecycle", "mallocs", 10.0),
-        row("signal", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 80.0),
+    # (engine, workload, parameters, metric, unit): the figure before, the figure after.
+    figures = {
+        ("sink", "MapFilterPumping", "", "instructions_per_event", "instructions"): (200.0, 210.0),
+        ("sink", "CreateMapFilter", "", "instructions_per_event", "instructions"): (100.0, 100.0),
+        ("sink", "EventSweep", "events=10", "instructions_per_event", "instructions"): (50.0, 49.0),
+        ("sink", "MapFilterCreating", "", "mallocs_per_lifecycle", "mallocs"): (10.0, 11.0),
+        ("signal", "MapFilterPumping", "", "instructions_per_event", "instructions"): (80.0, 80.0),
         # Timed figures are not compared.
-        row("sink", "engine", "MapFilterPumping", "rxswift", "", "ns_per_event", "ns", 9.0),
-    ])
-    after = write_csv(tmp_path / "after.csv", [
-        row("sink", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 210.0),
-        row("sink", "engine", "CreateMapFilter", "rxswift", "", "instructions_per_event", "instructions", 100.0),
-        row("sink", "engine", "EventSweep", "rxswift", "events=10", "instructions_per_event", "instructions", 49.0),
-        row("sink", "engine", "MapFilterCreating", "rxswift", "", "mallocs_per_lifecycle", "mallocs", 11.0),
-        row("signal", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 80.0),
-        row("sink", "engine", "MapFilterPumping", "rxswift", "", "ns_per_event", "ns", 12.0),
-    ])
+        ("sink", "MapFilterPumping", "", "ns_per_event", "ns"): (9.0, 12.0),
+    }
+
+    def run_csv(name, side):
+        """The run of every figure's value on one side: 0 before, 1 after."""
+        return write_csv(tmp_path / name, [
+            row(engine, "engine", workload, "rxswift", parameters, metric, unit, values[side])
+            for (engine, workload, parameters, metric, unit), values in figures.items()])
+    before, after = run_csv("before.csv", 0), run_csv("after.csv", 1)
     result = run_script("instruction-shift.py", before, "--after", after)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
