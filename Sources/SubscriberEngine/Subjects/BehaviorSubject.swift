@@ -16,8 +16,7 @@ import EngineSupport
 public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
     struct State {
         var current: Value
-        var subscribers: [PassthroughSubscriber<Value>] = []
-        var terminal: Subject<Value>.Terminal?
+        var subscribers = SubjectSubscribers<Value>()
     }
 
     /// Guards the current value, the subscriber list and the terminal event; never held while sending.
@@ -38,15 +37,9 @@ public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
     public var currentValue: Value { withState { $0.current } }
 
     func add(_ subscriber: PassthroughSubscriber<Value>) -> Disposable? {
-        let (current, terminal) = withState { state -> (Value, Subject<Value>.Terminal?) in
-            if state.terminal == nil { state.subscribers.append(subscriber) }
-            return (state.current, state.terminal)
-        }
+        let (current, terminal) = withState { ($0.current, $0.subscribers.add(subscriber)) }
         if let terminal {
-            switch terminal {
-            case .completed: subscriber.sendCompleted()
-            case .error(let error): subscriber.sendError(error)
-            }
+            terminal.send(to: subscriber)
             return nil
         }
         subscriber.sendNext(current)
@@ -55,18 +48,14 @@ public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
 
     func remove(_ subscriber: PassthroughSubscriber<Value>) {
         // Taken out under the lock, released after it.
-        let removed = withState { state -> PassthroughSubscriber<Value>? in
-            guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return nil }
-            return state.subscribers.remove(at: index)
-        }
-        _ = removed
+        _ = withState { $0.subscribers.remove(subscriber) }
     }
 
     public func sendNext(_ value: Value) {
         let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
-            if state.terminal != nil { return [] }
+            if state.subscribers.terminal != nil { return [] }
             state.current = value
-            return state.subscribers
+            return state.subscribers.list
         }
         for subscriber in subscribers { subscriber.sendNext(value) }
     }
@@ -78,18 +67,7 @@ public final class BehaviorSubject<Value>: Subscriber, @unchecked Sendable {
     /// Fed by hand only in this engine, as `Subject`: it keeps nothing.
     public func didSubscribe(with disposable: CompoundDisposable) {}
 
-    func terminate(_ terminal: Subject<Value>.Terminal) {
-        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
-            if state.terminal != nil { return [] }
-            state.terminal = terminal
-            defer { state.subscribers = [] }
-            return state.subscribers
-        }
-        for subscriber in subscribers {
-            switch terminal {
-            case .completed: subscriber.sendCompleted()
-            case .error(let error): subscriber.sendError(error)
-            }
-        }
+    func terminate(_ terminal: SubjectSubscribers<Value>.Terminal) {
+        for subscriber in withState({ $0.subscribers.terminate(terminal) }) { terminal.send(to: subscriber) }
     }
 }

@@ -12,8 +12,7 @@ import EngineSupport
 public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     struct State {
         var values: [Value] = []
-        var subscribers: [PassthroughSubscriber<Value>] = []
-        var terminal: Subject<Value>.Terminal?
+        var subscribers = SubjectSubscribers<Value>()
     }
 
     public let capacity: Int
@@ -35,38 +34,29 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
     }
 
     func add(_ subscriber: PassthroughSubscriber<Value>) -> Disposable? {
-        let (replay, terminal) = withState { state -> ([Value], Subject<Value>.Terminal?) in
-            if state.terminal == nil { state.subscribers.append(subscriber) }
-            return (state.values, state.terminal)
-        }
+        let (replay, terminal) = withState { ($0.values, $0.subscribers.add(subscriber)) }
         for value in replay {
             if subscriber.isDisposed { break }
             subscriber.sendNext(value)
         }
         if let terminal {
-            switch terminal {
-            case .completed: subscriber.sendCompleted()
-            case .error(let error): subscriber.sendError(error)
-            }
+            terminal.send(to: subscriber)
             return nil
         }
         return Disposable { [weak self] in self?.remove(subscriber) }
     }
 
     func remove(_ subscriber: PassthroughSubscriber<Value>) {
-        let removed = withState { state -> PassthroughSubscriber<Value>? in
-            guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return nil }
-            return state.subscribers.remove(at: index)
-        }
-        _ = removed
+        // Taken out under the lock, released after it.
+        _ = withState { $0.subscribers.remove(subscriber) }
     }
 
     public func sendNext(_ value: Value) {
         let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
-            if state.terminal != nil { return [] }
+            if state.subscribers.terminal != nil { return [] }
             if state.values.count >= capacity { state.values.removeFirst(state.values.count - capacity + 1) }
             state.values.append(value)
-            return state.subscribers
+            return state.subscribers.list
         }
         for subscriber in subscribers { subscriber.sendNext(value) }
     }
@@ -77,18 +67,7 @@ public final class ReplaySubject<Value>: Subscriber, @unchecked Sendable {
 
     public func didSubscribe(with disposable: CompoundDisposable) {}
 
-    func terminate(_ terminal: Subject<Value>.Terminal) {
-        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
-            if state.terminal != nil { return [] }
-            state.terminal = terminal
-            defer { state.subscribers = [] }
-            return state.subscribers
-        }
-        for subscriber in subscribers {
-            switch terminal {
-            case .completed: subscriber.sendCompleted()
-            case .error(let error): subscriber.sendError(error)
-            }
-        }
+    func terminate(_ terminal: SubjectSubscribers<Value>.Terminal) {
+        for subscriber in withState({ $0.subscribers.terminate(terminal) }) { terminal.send(to: subscriber) }
     }
 }

@@ -6,14 +6,8 @@ import EngineSupport
 /// subject exposes its signal through `signal`. Unlike RACSubject, a terminated subject remembers its
 /// terminal event and sends it to later subscribers (Rx's behaviour), so they do not wait forever.
 public final class Subject<Value>: Subscriber, @unchecked Sendable {
-    enum Terminal {
-        case completed
-        case error(any Error)
-    }
-
     struct State {
-        var subscribers: [PassthroughSubscriber<Value>] = []
-        var terminal: Terminal?
+        var subscribers = SubjectSubscribers<Value>()
     }
 
     /// Guards the subscriber list and the terminal event; never held while sending.
@@ -30,13 +24,8 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     }
 
     func add(_ subscriber: PassthroughSubscriber<Value>) -> Disposable? {
-        let terminal = withState { state -> Terminal? in
-            if let terminal = state.terminal { return terminal }
-            state.subscribers.append(subscriber)
-            return nil
-        }
-        if let terminal {
-            send(terminal, to: subscriber)
+        if let terminal = withState({ $0.subscribers.add(subscriber) }) {
+            terminal.send(to: subscriber)
             return nil
         }
         return Disposable { [weak self] in self?.remove(subscriber) }
@@ -44,11 +33,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
 
     func remove(_ subscriber: PassthroughSubscriber<Value>) {
         // Taken out under the lock, released after it.
-        let removed = withState { state -> PassthroughSubscriber<Value>? in
-            guard let index = state.subscribers.firstIndex(where: { $0 === subscriber }) else { return nil }
-            return state.subscribers.remove(at: index)
-        }
-        _ = removed
+        _ = withState { $0.subscribers.remove(subscriber) }
     }
 
     public func sendNext(_ value: Value) {
@@ -56,15 +41,15 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
         // RACSubject copies its subscriber array under its lock for every event (RACSubject.m:80-89): one
         // allocation, as `[NSArray copy]`.
         let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
-            guard state.terminal == nil else { return [] }
+            guard state.subscribers.terminal == nil else { return [] }
             var copy: [PassthroughSubscriber<Value>] = []
-            copy.reserveCapacity(state.subscribers.count)
-            copy.append(contentsOf: state.subscribers)
+            copy.reserveCapacity(state.subscribers.list.count)
+            copy.append(contentsOf: state.subscribers.list)
             return copy
         }
         #else
         // A snapshot of the list: a retain, no copy (the array is copied only if a removal races).
-        let subscribers = withState { $0.terminal == nil ? $0.subscribers : [] }
+        let subscribers = withState { $0.subscribers.terminal == nil ? $0.subscribers.list : [] }
         #endif
         for subscriber in subscribers { subscriber.sendNext(value) }
     }
@@ -77,20 +62,7 @@ public final class Subject<Value>: Subscriber, @unchecked Sendable {
     /// by hand only, so it keeps nothing.
     public func didSubscribe(with disposable: CompoundDisposable) {}
 
-    func terminate(_ terminal: Terminal) {
-        let subscribers = withState { state -> [PassthroughSubscriber<Value>] in
-            if state.terminal != nil { return [] }
-            state.terminal = terminal
-            defer { state.subscribers = [] }
-            return state.subscribers
-        }
-        for subscriber in subscribers { send(terminal, to: subscriber) }
-    }
-
-    func send(_ terminal: Terminal, to subscriber: PassthroughSubscriber<Value>) {
-        switch terminal {
-        case .completed: subscriber.sendCompleted()
-        case .error(let error): subscriber.sendError(error)
-        }
+    func terminate(_ terminal: SubjectSubscribers<Value>.Terminal) {
+        for subscriber in withState({ $0.subscribers.terminate(terminal) }) { terminal.send(to: subscriber) }
     }
 }
