@@ -30,6 +30,7 @@ protocol LinearSubject {
 extension Flow {
     /// Reads this flow as a source and its stages: appends the stages to `stages`, the one nearest the
     /// observer first, and returns the source. A flow that is not linear is declined, naming `row`.
+    @inline(__always)
     func linearSource<Subject: LinearSubject>(
         appendingStagesTo stages: inout [LinearStage], subjects: [Subject], row: String
     ) throws(UnsupportedFlow) -> LinearSource<Subject> {
@@ -93,6 +94,7 @@ struct LinearSubjectRules {
     /// Set for a kind the rows do not express (`.replay(bufferSize:)`): the adapter declines flows reading it.
     let unexpressed: String?
 
+    @inline(__always)
     init(_ kind: SubjectKind) {
         switch kind {
         case .publish:
