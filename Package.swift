@@ -3,7 +3,7 @@
 //
 // The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules):
 //   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
-//   EngineSupport                                            the engines' lean lock, WordLock, and how it waits
+//   EngineSupport                                          what the engines share: the lean lock, the live-object counter
 //   RxBenchCore                                            the vocabulary: Flow, EngineAdapter, results
 //   *Adapter                                               translate a Flow into one engine's native chain
 //   Workloads                                              the catalogue, as data; knows no engine
@@ -117,7 +117,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
-        // Engines: no dependency on anything in this package but EngineSupport, their shared lean lock.
+        // Engines: no dependency on anything in this package but EngineSupport (their lean lock and live-object counter).
         .target(name: "EngineSupport", swiftSettings: engineSettings),
         .target(name: "SinkEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
         .target(name: "SignalEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
