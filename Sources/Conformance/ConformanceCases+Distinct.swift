@@ -66,57 +66,47 @@ extension ConformanceCases {
 
     /// The throwing key selector and comparer (RxSwift's are `throws`): a throw ends the stream with its error
     /// and disposes upstream at that time, as a throwing map's does (docs/decisions/throwing-operators.md).
-    static let throwingDistinct: [ConformanceCase] = [
-        ConformanceCase(
-            "tryDistinctUntilChanged by key: values pass as by key while the key selector returns", sources: [tens],
-            expected: [.next(210, 11), .next(230, 25), .next(250, 13), .completed(260)],
-            subscriptions: [[sub(200, 260)]]
-        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by key: a throw ends with its error and disposes upstream at once",
-            sources: [tens],
-            expected: [.next(210, 11), .error(230, 7)],
-            subscriptions: [[sub(200, 230)]]
-        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitThrowingOn25) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by key: upstream sees its dispose at the throw's time", sources: [tens],
-            expected: [.next(210, 11), .error(230, 7)],
-            subscriptions: [[sub(200, 230)]],
-            journal: ["subscribe@200", "next(11)@210", "next(12)@220", "next(25)@230", "dispose@230"]
-        ) { c in .tryDistinctUntilChangedByKey(.tap(c.source(0), timedHooks(c)), tensDigitThrowingOn25) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream",
-            sources: [tens],
-            expected: [.error(210, 7)],
-            subscriptions: [[sub(200, 210)]]
-        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitThrowingOn11) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by key: upstream error",
-            sources: [.hot([.next(210, 11), .next(220, 12), .error(230, 1)])],
-            expected: [.next(210, 11), .error(230, 1)],
-            subscriptions: [[sub(200, 230)]]
-        ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns",
-            sources: [drift],
-            expected: [.next(210, 1), .next(240, 4), .next(250, 10), .completed(260)],
-            subscriptions: [[sub(200, 260)]]
-        ) { c in .tryDistinctUntilChangedByComparer(c.source(0), withinTwoNeverThrowing) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by comparer: a throw ends with its error and disposes upstream at once",
-            sources: [drift],
-            expected: [.next(210, 1), .error(230, 7)],
-            subscriptions: [[sub(200, 230)]]
-        ) { c in .tryDistinctUntilChangedByComparer(c.source(0), withinTwoThrowingOn3) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by comparer: upstream sees its dispose at the throw's time", sources: [drift],
-            expected: [.next(210, 1), .error(230, 7)],
-            subscriptions: [[sub(200, 230)]],
-            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "next(3)@230", "dispose@230"]
-        ) { c in .tryDistinctUntilChangedByComparer(.tap(c.source(0), timedHooks(c)), withinTwoThrowingOn3) },
-        ConformanceCase(
-            "tryDistinctUntilChanged by comparer: a throw during a synchronous source stops it",
-            expected: [.next(200, 1), .error(200, 7)]
-        ) { _ in .tryDistinctUntilChangedByComparer(.from([1, 2, 3, 9]), withinTwoThrowingOn3) },
-    ]
+    static let throwingDistinct: [ConformanceCase] = Array([
+        [
+            ConformanceCase(
+                "tryDistinctUntilChanged by key: values pass as by key while the key selector returns", sources: [tens],
+                expected: [.next(210, 11), .next(230, 25), .next(250, 13), .completed(260)],
+                subscriptions: [[sub(200, 260)]]
+            ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
+        ],
+        throwCases(
+            "tryDistinctUntilChanged by key", source: tens, values: [.next(210, 11)], throwsAt: 230,
+            tapped: ["subscribe@200", "next(11)@210", "next(12)@220", "next(25)@230", "dispose@230"]
+        ) { .tryDistinctUntilChangedByKey($0, tensDigitThrowingOn25) },
+        [
+            ConformanceCase(
+                "tryDistinctUntilChanged by key: the first value's key is taken, and its throw ends the stream",
+                sources: [tens],
+                expected: [.error(210, 7)],
+                subscriptions: [[sub(200, 210)]]
+            ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitThrowingOn11) },
+            ConformanceCase(
+                "tryDistinctUntilChanged by key: upstream error",
+                sources: [.hot([.next(210, 11), .next(220, 12), .error(230, 1)])],
+                expected: [.next(210, 11), .error(230, 1)],
+                subscriptions: [[sub(200, 230)]]
+            ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
+            ConformanceCase(
+                "tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns",
+                sources: [drift],
+                expected: [.next(210, 1), .next(240, 4), .next(250, 10), .completed(260)],
+                subscriptions: [[sub(200, 260)]]
+            ) { c in .tryDistinctUntilChangedByComparer(c.source(0), withinTwoNeverThrowing) },
+        ],
+        throwCases(
+            "tryDistinctUntilChanged by comparer", source: drift, values: [.next(210, 1)], throwsAt: 230,
+            tapped: ["subscribe@200", "next(1)@210", "next(2)@220", "next(3)@230", "dispose@230"]
+        ) { .tryDistinctUntilChangedByComparer($0, withinTwoThrowingOn3) },
+        [
+            ConformanceCase(
+                "tryDistinctUntilChanged by comparer: a throw during a synchronous source stops it",
+                expected: [.next(200, 1), .error(200, 7)]
+            ) { _ in .tryDistinctUntilChangedByComparer(.from([1, 2, 3, 9]), withinTwoThrowingOn3) },
+        ],
+    ].joined())
 }

@@ -51,12 +51,29 @@ private let sumThrowingAbove12 = ThrowingIntAccumulator("sum, throws above 12") 
 extension ConformanceCases {
     /// Tap hooks upstream of the throwing stage; dispose is logged with its time, which a throw fixes.
     static func timedHooks(_ c: CaseContext) -> TapHooks {
-        TapHooks(
-            onSubscribe: { c.log("subscribe") },
-            onNext: { c.log("next(\($0))") },
-            onError: { c.log("error(\($0.code))") },
-            onCompleted: { c.log("completed") },
-            onDispose: { c.log("dispose") })
+        var timed = hooks(c)
+        timed.onDispose = { c.log("dispose") }
+        return timed
+    }
+
+    /// A throw of `stage` on `source`, checked twice: the observer sees `values`, then the thrown error at `time`,
+    /// and the source's subscription ends then; tapped upstream, the source logs `tapped`, its dispose at
+    /// `time` last.
+    static func throwCases(
+        _ operatorName: String, endsWith outcome: String = "a throw ends with its error and disposes upstream at once",
+        source: SourceSpec, values: [Recorded], throwsAt time: Int, tapped journal: [String],
+        _ stage: @escaping @Sendable (Flow) -> Flow
+    ) -> [ConformanceCase] {
+        let expected = values + [.error(time, thrown.code)]
+        return [
+            ConformanceCase(
+                "\(operatorName): \(outcome)", sources: [source], expected: expected, subscriptions: [[sub(200, time)]]
+            ) { c in stage(c.source(0)) },
+            ConformanceCase(
+                "\(operatorName): upstream sees its dispose at the throw's time", sources: [source], expected: expected,
+                subscriptions: [[sub(200, time)]], journal: journal
+            ) { c in stage(.tap(c.source(0), timedHooks(c))) },
+        ]
     }
 
     /// Subscribe and dispose of one flow, labelled and timed.
@@ -64,144 +81,120 @@ extension ConformanceCases {
         TapHooks(onSubscribe: { c.log("\(label): subscribe") }, onDispose: { c.log("\(label): dispose") })
     }
 
-    static let throwing: [ConformanceCase] = [
-        ConformanceCase(
-            "tryMap: values pass through while the transform returns", sources: [hot1234],
-            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .completed(250)],
-            subscriptions: [[sub(200, 250)]]
-        ) { c in .tryMap(c.source(0), x10NeverThrowing) },
-        ConformanceCase(
-            "tryMap: a throw ends with its error and disposes upstream at once", sources: [hot1234],
-            expected: [.next(210, 10), .error(220, 7)],
-            subscriptions: [[sub(200, 220)]]
-        ) { c in .tryMap(c.source(0), x10ThrowingOn2) },
-        ConformanceCase(
-            "tryMap: upstream sees its dispose at the throw's time",
-            sources: [hot1234],
-            expected: [.next(210, 10), .error(220, 7)],
-            subscriptions: [[sub(200, 220)]],
-            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
-        ) { c in .tryMap(.tap(c.source(0), timedHooks(c)), x10ThrowingOn2) },
-        ConformanceCase(
-            "tryMap: a throw during a synchronous source stops it",
-            expected: [.next(200, 10), .error(200, 7)]
-        ) { _ in .tryMap(.from([1, 2, 3]), x10ThrowingOn2) },
-        ConformanceCase(
-            "tryMap: upstream error", sources: [hot1234Error],
-            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .error(250, 1)],
-            subscriptions: [[sub(200, 250)]]
-        ) { c in .tryMap(c.source(0), x10NeverThrowing) },
-        ConformanceCase(
-            "tryFilter: kept values pass through while the predicate returns", sources: [hot1234],
-            expected: [.next(220, 2), .next(240, 4), .completed(250)],
-            subscriptions: [[sub(200, 250)]]
-        ) { c in .tryFilter(c.source(0), evenNeverThrowing) },
-        ConformanceCase(
-            "tryFilter: a throw ends with its error and disposes upstream at once", sources: [hot1234],
-            expected: [.next(220, 2), .error(230, 7)],
-            subscriptions: [[sub(200, 230)]]
-        ) { c in .tryFilter(c.source(0), evenThrowingOn3) },
-        ConformanceCase(
-            "tryFilter: upstream sees its dispose at the throw's time",
-            sources: [hot1234],
-            expected: [.next(220, 2), .error(230, 7)],
-            subscriptions: [[sub(200, 230)]],
-            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "next(3)@230", "dispose@230"]
-        ) { c in .tryFilter(.tap(c.source(0), timedHooks(c)), evenThrowingOn3) },
-        ConformanceCase(
-            "tryScan: accumulations pass through while the accumulator returns", sources: [hot1234],
-            expected: [.next(210, 11), .next(220, 13), .next(230, 16), .next(240, 20), .completed(250)],
-            subscriptions: [[sub(200, 250)]]
-        ) { c in .tryScan(c.source(0), seed: 10, sumNeverThrowing) },
-        ConformanceCase(
-            "tryScan: a throw ends with its error and disposes upstream at once", sources: [hot1234],
-            expected: [.next(210, 11), .error(220, 7)],
-            subscriptions: [[sub(200, 220)]]
-        ) { c in .tryScan(c.source(0), seed: 10, sumThrowingAbove12) },
-        ConformanceCase(
-            "tryScan: upstream sees its dispose at the throw's time",
-            sources: [hot1234],
-            expected: [.next(210, 11), .error(220, 7)],
-            subscriptions: [[sub(200, 220)]],
-            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
-        ) { c in .tryScan(.tap(c.source(0), timedHooks(c)), seed: 10, sumThrowingAbove12) },
-        ConformanceCase(
-            "tryReduce: the final accumulation while the accumulator returns", sources: [hot1234],
-            expected: [.next(250, 20), .completed(250)],
-            subscriptions: [[sub(200, 250)]]
-        ) { c in .tryReduce(c.source(0), seed: 10, sumNeverThrowing) },
-        ConformanceCase(
-            "tryReduce: a throw ends with its error, no result, and disposes upstream at once", sources: [hot1234],
-            expected: [.error(220, 7)],
-            subscriptions: [[sub(200, 220)]]
-        ) { c in .tryReduce(c.source(0), seed: 10, sumThrowingAbove12) },
-        ConformanceCase(
-            "tryReduce: upstream sees its dispose at the throw's time",
-            sources: [hot1234],
-            expected: [.error(220, 7)],
-            subscriptions: [[sub(200, 220)]],
-            journal: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
-        ) { c in .tryReduce(.tap(c.source(0), timedHooks(c)), seed: 10, sumThrowingAbove12) },
-        ConformanceCase(
-            "tryReduce: a throw during a synchronous source stops it",
-            expected: [.error(200, 7)]
-        ) { _ in .tryReduce(.from([5, 6, 7]), seed: 0, sumThrowingAbove12) },
-        ConformanceCase(
-            "tryFlatMap: inner values pass through while the selector returns",
-            sources: [.hot([.next(210, 1), .next(220, 2), .completed(250)])],
-            expected: [.next(210, 10), .next(220, 20), .completed(250)],
-            subscriptions: [[sub(200, 250)]]
-        ) { c in .tryFlatMap(c.source(0), ThrowingFlowSelector("just x10") { .just($0 * 10) }) },
-        ConformanceCase(
-            "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once",
-            sources: outerAndInner,
-            expected: [.next(215, 100), .error(220, 7)],
-            subscriptions: [[sub(200, 220)], [sub(210, 220)]]
-        ) { c in .tryFlatMap(c.source(0), innerThenThrowing(c.source(1))) },
-        ConformanceCase(
-            "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns",
-            sources: [.hot([.next(210, 1), .next(225, 2), .completed(235)]),
-                      .cold([.next(10, 11), .next(30, 12), .completed(40)]),
-                      .cold([.next(5, 21), .completed(15)])],
-            expected: [.next(220, 11), .next(230, 21), .completed(240)],
-            subscriptions: [[sub(200, 235)], [sub(210, 225)], [sub(225, 240)]]
-        ) { c in .tryFlatMapLatest(c.source(0), ThrowingFlowSelector("source(x)") { c.source($0) }) },
-        ConformanceCase(
-            "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once",
-            sources: outerAndInner,
-            expected: [.next(215, 100), .error(220, 7)],
-            subscriptions: [[sub(200, 220)], [sub(210, 220)]]
-        ) { c in
-            .tryFlatMapLatest(c.source(0), innerThenThrowing(c.source(1)))
-        },
-        ConformanceCase(
-            "tryFlatMapLatest: the current inner sees its dispose at the throw's time",
-            sources: outerAndInner,
-            expected: [.next(215, 100), .error(220, 7)],
-            subscriptions: [[sub(200, 220)], [sub(210, 220)]],
-            journal: ["inner: subscribe@210", "inner: dispose@220"]
-        ) { c in
-            // Only the inner is tapped: the order of the source's and the inner's dispose at one time is the
-            // engine's own.
-            .tryFlatMapLatest(c.source(0), innerThenThrowing(.tap(c.source(1), subscriptionHooks(c, "inner"))))
-        },
-        ConformanceCase(
-            "tryFlatMapLatest: a throw during a synchronous source stops it",
-            expected: [.next(200, 10), .error(200, 7)]
-        ) { _ in .tryFlatMapLatest(.from([1, 2, 3]), justX10ThrowingOn2) },
-        ConformanceCase(
-            "tryCatchError: the handler's flow continues while it returns",
-            sources: [.hot([.next(210, 1), .error(220, 1)])],
-            expected: [.next(210, 1), .next(220, 9), .completed(220)],
-            subscriptions: [[sub(200, 220)]]
-        ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("just 9") { _ in .just(9) }) },
-        ConformanceCase(
-            "tryCatchError: a throwing handler ends the stream with the handler's error",
-            sources: [.hot([.next(210, 1), .error(220, 1), .next(230, 2)])],
-            expected: [.next(210, 1), .error(220, 7)],
-            subscriptions: [[sub(200, 220)]]
-        ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("throws") { _ throws(BenchError) in throw thrown }) },
-    ]
+    static let throwing: [ConformanceCase] = Array([
+        [
+            ConformanceCase(
+                "tryMap: values pass through while the transform returns", sources: [hot1234],
+                expected: [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .completed(250)],
+                subscriptions: [[sub(200, 250)]]
+            ) { c in .tryMap(c.source(0), x10NeverThrowing) },
+        ],
+        throwCases(
+            "tryMap", source: hot1234, values: [.next(210, 10)], throwsAt: 220,
+            tapped: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { .tryMap($0, x10ThrowingOn2) },
+        [
+            ConformanceCase(
+                "tryMap: a throw during a synchronous source stops it",
+                expected: [.next(200, 10), .error(200, 7)]
+            ) { _ in .tryMap(.from([1, 2, 3]), x10ThrowingOn2) },
+            ConformanceCase(
+                "tryMap: upstream error", sources: [hot1234Error],
+                expected: [.next(210, 10), .next(220, 20), .next(230, 30), .next(240, 40), .error(250, 1)],
+                subscriptions: [[sub(200, 250)]]
+            ) { c in .tryMap(c.source(0), x10NeverThrowing) },
+            ConformanceCase(
+                "tryFilter: kept values pass through while the predicate returns", sources: [hot1234],
+                expected: [.next(220, 2), .next(240, 4), .completed(250)],
+                subscriptions: [[sub(200, 250)]]
+            ) { c in .tryFilter(c.source(0), evenNeverThrowing) },
+        ],
+        throwCases(
+            "tryFilter", source: hot1234, values: [.next(220, 2)], throwsAt: 230,
+            tapped: ["subscribe@200", "next(1)@210", "next(2)@220", "next(3)@230", "dispose@230"]
+        ) { .tryFilter($0, evenThrowingOn3) },
+        [
+            ConformanceCase(
+                "tryScan: accumulations pass through while the accumulator returns", sources: [hot1234],
+                expected: [.next(210, 11), .next(220, 13), .next(230, 16), .next(240, 20), .completed(250)],
+                subscriptions: [[sub(200, 250)]]
+            ) { c in .tryScan(c.source(0), seed: 10, sumNeverThrowing) },
+        ],
+        throwCases(
+            "tryScan", source: hot1234, values: [.next(210, 11)], throwsAt: 220,
+            tapped: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { .tryScan($0, seed: 10, sumThrowingAbove12) },
+        [
+            ConformanceCase(
+                "tryReduce: the final accumulation while the accumulator returns", sources: [hot1234],
+                expected: [.next(250, 20), .completed(250)],
+                subscriptions: [[sub(200, 250)]]
+            ) { c in .tryReduce(c.source(0), seed: 10, sumNeverThrowing) },
+        ],
+        throwCases(
+            "tryReduce", endsWith: "a throw ends with its error, no result, and disposes upstream at once",
+            source: hot1234, values: [], throwsAt: 220,
+            tapped: ["subscribe@200", "next(1)@210", "next(2)@220", "dispose@220"]
+        ) { .tryReduce($0, seed: 10, sumThrowingAbove12) },
+        [
+            ConformanceCase(
+                "tryReduce: a throw during a synchronous source stops it",
+                expected: [.error(200, 7)]
+            ) { _ in .tryReduce(.from([5, 6, 7]), seed: 0, sumThrowingAbove12) },
+            ConformanceCase(
+                "tryFlatMap: inner values pass through while the selector returns",
+                sources: [.hot([.next(210, 1), .next(220, 2), .completed(250)])],
+                expected: [.next(210, 10), .next(220, 20), .completed(250)],
+                subscriptions: [[sub(200, 250)]]
+            ) { c in .tryFlatMap(c.source(0), ThrowingFlowSelector("just x10") { .just($0 * 10) }) },
+            ConformanceCase(
+                "tryFlatMap: a throw ends with its error and disposes the source and the inner flows at once",
+                sources: outerAndInner,
+                expected: [.next(215, 100), .error(220, 7)],
+                subscriptions: [[sub(200, 220)], [sub(210, 220)]]
+            ) { c in .tryFlatMap(c.source(0), innerThenThrowing(c.source(1))) },
+            switchingCase("tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns") { c in
+                .tryFlatMapLatest(c.source(0), ThrowingFlowSelector("source(x)") { c.source($0) })
+            },
+            ConformanceCase(
+                "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once",
+                sources: outerAndInner,
+                expected: [.next(215, 100), .error(220, 7)],
+                subscriptions: [[sub(200, 220)], [sub(210, 220)]]
+            ) { c in
+                .tryFlatMapLatest(c.source(0), innerThenThrowing(c.source(1)))
+            },
+            ConformanceCase(
+                "tryFlatMapLatest: the current inner sees its dispose at the throw's time",
+                sources: outerAndInner,
+                expected: [.next(215, 100), .error(220, 7)],
+                subscriptions: [[sub(200, 220)], [sub(210, 220)]],
+                journal: ["inner: subscribe@210", "inner: dispose@220"]
+            ) { c in
+                // Only the inner is tapped: the order of the source's and the inner's dispose at one time is the
+                // engine's own.
+                .tryFlatMapLatest(c.source(0), innerThenThrowing(.tap(c.source(1), subscriptionHooks(c, "inner"))))
+            },
+            ConformanceCase(
+                "tryFlatMapLatest: a throw during a synchronous source stops it",
+                expected: [.next(200, 10), .error(200, 7)]
+            ) { _ in .tryFlatMapLatest(.from([1, 2, 3]), justX10ThrowingOn2) },
+            ConformanceCase(
+                "tryCatchError: the handler's flow continues while it returns",
+                sources: [.hot([.next(210, 1), .error(220, 1)])],
+                expected: [.next(210, 1), .next(220, 9), .completed(220)],
+                subscriptions: [[sub(200, 220)]]
+            ) { c in .tryCatchError(c.source(0), ThrowingErrorHandler("just 9") { _ in .just(9) }) },
+            ConformanceCase(
+                "tryCatchError: a throwing handler ends the stream with the handler's error",
+                sources: [.hot([.next(210, 1), .error(220, 1), .next(230, 2)])],
+                expected: [.next(210, 1), .error(220, 7)],
+                subscriptions: [[sub(200, 220)]]
+            ) { c in
+                .tryCatchError(c.source(0), ThrowingErrorHandler("throws") { _ throws(BenchError) in throw thrown })
+            },
+        ],
+    ].joined())
 }
 
 extension ConformanceCases {

@@ -58,18 +58,8 @@ public enum ConformanceCases {
             expected: [.next(210, 1), .next(220, 2), .completed(230)],
             subscriptions: [[sub(200, 230)]]
         ) { c in c.source(0) },
-        ConformanceCase(
-            "create: hot script",
-            sources: [hot123],
-            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in c.source(0) },
-        ConformanceCase(
-            "create: error",
-            sources: [hot123Error],
-            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in c.source(0) },
+        onHot123("create: hot script", values: [.next(210, 1), .next(220, 2), .next(230, 3)]) { $0 },
+        onHot123("create: error", failing: true, values: [.next(210, 1), .next(220, 2), .next(230, 3)]) { $0 },
         ConformanceCase(
             "deferred: factory runs once per subscription, at subscription",
             expected: [.next(200, 1), .next(200, 2), .completed(200)],
@@ -95,67 +85,42 @@ public enum ConformanceCases {
     // MARK: One input
 
     static let oneInput: [ConformanceCase] = [
-        ConformanceCase(
-            "map", sources: [hot123],
-            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .map(c.source(0), x10) },
-        ConformanceCase(
-            "map: error", sources: [hot123Error],
-            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .map(c.source(0), x10) },
-        ConformanceCase(
-            "compactMap", sources: [hot123],
-            expected: [.next(210, 100), .next(230, 300), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .compactMap(c.source(0), IntPartialTransform("odd x100") { $0 % 2 == 1 ? $0 * 100 : nil }) },
-        ConformanceCase(
-            "filter", sources: [hot123],
-            expected: [.next(220, 2), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .filter(c.source(0), IntPredicate("even") { $0 % 2 == 0 }) },
-        ConformanceCase(
-            "filter: error", sources: [hot123Error],
-            expected: [.next(220, 2), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .filter(c.source(0), IntPredicate("even") { $0 % 2 == 0 }) },
-        ConformanceCase(
-            "scan: intermediate accumulations, seed not emitted", sources: [hot123],
-            expected: [.next(210, 11), .next(220, 13), .next(230, 16), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .scan(c.source(0), seed: 10, .sum) },
-        ConformanceCase(
-            "scan: error", sources: [hot123Error],
-            expected: [.next(210, 11), .next(220, 13), .next(230, 16), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .scan(c.source(0), seed: 10, .sum) },
-        ConformanceCase(
-            "reduce", sources: [hot123],
-            expected: [.next(240, 16), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .reduce(c.source(0), seed: 10, .sum) },
+        onHot123("map", values: [.next(210, 10), .next(220, 20), .next(230, 30)]) { .map($0, x10) },
+        onHot123(
+            "map: error", failing: true,
+            values: [.next(210, 10), .next(220, 20), .next(230, 30)]
+        ) { .map($0, x10) },
+        onHot123(
+            "compactMap",
+            values: [.next(210, 100), .next(230, 300)]
+        ) { .compactMap($0, IntPartialTransform("odd x100") { $0 % 2 == 1 ? $0 * 100 : nil }) },
+        onHot123("filter", values: [.next(220, 2)]) { .filter($0, IntPredicate("even") { $0 % 2 == 0 }) },
+        onHot123(
+            "filter: error", failing: true,
+            values: [.next(220, 2)]
+        ) { .filter($0, IntPredicate("even") { $0 % 2 == 0 }) },
+        onHot123(
+            "scan: intermediate accumulations, seed not emitted",
+            values: [.next(210, 11), .next(220, 13), .next(230, 16)]
+        ) { .scan($0, seed: 10, .sum) },
+        onHot123(
+            "scan: error", failing: true,
+            values: [.next(210, 11), .next(220, 13), .next(230, 16)]
+        ) { .scan($0, seed: 10, .sum) },
+        onHot123("reduce", values: [.next(240, 16)]) { .reduce($0, seed: 10, .sum) },
         ConformanceCase(
             "reduce: empty source emits the seed", sources: [.hot([.completed(230)])],
             expected: [.next(230, 10), .completed(230)],
             subscriptions: [[sub(200, 230)]]
         ) { c in .reduce(c.source(0), seed: 10, .sum) },
-        ConformanceCase(
-            "reduce: error", sources: [hot123Error],
-            expected: [.error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .reduce(c.source(0), seed: 10, .sum) },
+        onHot123("reduce: error", failing: true, values: []) { .reduce($0, seed: 10, .sum) },
         ConformanceCase(
             "take(2): completes and disposes upstream at the 2nd value",
             sources: [.cold([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])],
             expected: [.next(210, 1), .next(220, 2), .completed(220)],
             subscriptions: [[sub(200, 220)]]
         ) { c in .take(c.source(0), count: 2) },
-        ConformanceCase(
-            "take(5) of 3", sources: [hot123],
-            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .take(c.source(0), count: 5) },
+        onHot123("take(5) of 3", values: [.next(210, 1), .next(220, 2), .next(230, 3)]) { .take($0, count: 5) },
         ConformanceCase(
             "take(0): completes without subscribing upstream", sources: [hot123],
             expected: [.completed(200)],
@@ -165,32 +130,22 @@ public enum ConformanceCases {
             // passes and the count never equals it, so take(0) subscribes and completes with its source
             // (Signal_Take.swift:3-28 at the pinned fork).
             .rule(swiftSignalKitRows, [.completed(240)], [[sub(200, 240)]]),
-        ConformanceCase(
-            "take: error before count", sources: [hot123Error],
-            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .take(c.source(0), count: 5) },
-        ConformanceCase(
-            "skip(2)", sources: [hot123],
-            expected: [.next(230, 3), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .skip(c.source(0), count: 2) },
-        ConformanceCase(
-            "skip: error", sources: [hot123Error],
-            expected: [.next(230, 3), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .skip(c.source(0), count: 2) },
+        onHot123(
+            "take: error before count", failing: true,
+            values: [.next(210, 1), .next(220, 2), .next(230, 3)]
+        ) { .take($0, count: 5) },
+        onHot123("skip(2)", values: [.next(230, 3)]) { .skip($0, count: 2) },
+        onHot123("skip: error", failing: true, values: [.next(230, 3)]) { .skip($0, count: 2) },
         ConformanceCase(
             "distinctUntilChanged",
             sources: [.hot([.next(210, 1), .next(220, 1), .next(230, 2), .next(240, 2), .next(250, 1), .completed(260)])],
             expected: [.next(210, 1), .next(230, 2), .next(250, 1), .completed(260)],
             subscriptions: [[sub(200, 260)]]
         ) { c in .distinctUntilChanged(c.source(0)) },
-        ConformanceCase(
-            "startWith: values first, synchronously, then the source", sources: [hot123],
-            expected: [.next(200, 8), .next(200, 9), .next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .startWith(c.source(0), [8, 9]) },
+        onHot123(
+            "startWith: values first, synchronously, then the source",
+            values: [.next(200, 8), .next(200, 9), .next(210, 1), .next(220, 2), .next(230, 3)]
+        ) { .startWith($0, [8, 9]) },
         ConformanceCase(
             "tap: hooks in order, onDispose once after completion",
             sources: [.cold([.next(10, 1), .next(20, 2), .completed(30)])],
@@ -221,6 +176,17 @@ public enum ConformanceCases {
             .tap(.deferred(FlowFactory("logged") { c.log("source"); return .just(1) }), hooks(c))
         },
     ]
+
+    /// `stage` on `hot123`, or with `failing` on `hot123Error`: `values`, then the source's completion or error
+    /// at 240, which ends the source's subscription.
+    private static func onHot123(
+        _ name: String, failing: Bool = false, values: [Recorded], _ stage: @escaping @Sendable (Flow) -> Flow
+    ) -> ConformanceCase {
+        ConformanceCase(
+            name, sources: [failing ? hot123Error : hot123],
+            expected: values + [failing ? .error(240, 1) : .completed(240)], subscriptions: [[sub(200, 240)]]
+        ) { c in stage(c.source(0)) }
+    }
 
     /// Tap hooks that log into the journal; onDispose logs without a time (it runs once the subscription
     /// ends, which after a terminal event the engines may do at different moments).
@@ -259,12 +225,10 @@ public enum ConformanceCases {
                 c.scheduler.schedule(after: delay(value)) { reply(value * 10) }
             })
         },
-        ConformanceCase(
+        onHot123(
             "asyncMap: synchronous replies",
-            sources: [hot123],
-            expected: [.next(210, 10), .next(220, 20), .next(230, 30), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .asyncMap(c.source(0), AsyncTransform("sync x10") { value, reply in reply(value * 10) }) },
+            values: [.next(210, 10), .next(220, 20), .next(230, 30)]
+        ) { .asyncMap($0, AsyncTransform("sync x10") { value, reply in reply(value * 10) }) },
         ConformanceCase(
             "asyncFilter: verdicts in arrival order",
             sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])],
@@ -316,12 +280,10 @@ public enum ConformanceCases {
             sources: [.hot([.next(210, 1), .error(220, 1)])],
             expected: [.next(210, 1), .error(220, 2)]
         ) { c in .catchError(c.source(0), ErrorHandler("fail 2") { _ in .fail(e2) }) },
-        ConformanceCase(
+        onHot123(
             "catchError: completion passes through",
-            sources: [hot123],
-            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .catchError(c.source(0), ErrorHandler("just 0") { _ in .just(0) }) },
+            values: [.next(210, 1), .next(220, 2), .next(230, 3)]
+        ) { .catchError($0, ErrorHandler("just 0") { _ in .just(0) }) },
         ConformanceCase(
             "using: acquired at subscription, released once at completion",
             sources: [.cold([.next(10, 1), .completed(20)])],
@@ -345,6 +307,18 @@ public enum ConformanceCases {
             journal: ["acquire@200", "release(5)@215"]
         ) { c in .using(resource(c), ResourceFlow { r in .map(c.source(0), IntTransform("+r") { $0 + r }) }) },
     ]
+
+    /// The outer source selects source 1 at 210, then source 2 at 225, and completes at 235: a switching
+    /// operator disposes source 1 at the switch and completes when source 2 does.
+    static func switchingCase(_ name: String, build: @escaping @Sendable (CaseContext) -> Flow) -> ConformanceCase {
+        ConformanceCase(
+            name,
+            sources: [.hot([.next(210, 1), .next(225, 2), .completed(235)]),
+                      .cold([.next(10, 11), .next(30, 12), .completed(40)]),
+                      .cold([.next(5, 21), .completed(15)])],
+            expected: [.next(220, 11), .next(230, 21), .completed(240)],
+            subscriptions: [[sub(200, 235)], [sub(210, 225)], [sub(225, 240)]], build: build)
+    }
 
     static func resource(_ c: CaseContext) -> ResourceHooks {
         ResourceHooks(acquire: { c.log("acquire"); return 5 }, release: { c.log("release(\($0))") })
@@ -395,14 +369,9 @@ public enum ConformanceCases {
             expected: [.next(220, 11), .next(230, 21), .error(235, 1)],
             subscriptions: [[sub(200, 235)], [sub(210, 235)], [sub(225, 235)]]
         ) { c in .flatMap(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
-        ConformanceCase(
-            "flatMapLatest: a new inner disposes the previous one at the switch",
-            sources: [.hot([.next(210, 1), .next(225, 2), .completed(235)]),
-                      .cold([.next(10, 11), .next(30, 12), .completed(40)]),
-                      .cold([.next(5, 21), .completed(15)])],
-            expected: [.next(220, 11), .next(230, 21), .completed(240)],
-            subscriptions: [[sub(200, 235)], [sub(210, 225)], [sub(225, 240)]]
-        ) { c in .flatMapLatest(c.source(0), FlowSelector("source(x)") { c.source($0) }) },
+        switchingCase("flatMapLatest: a new inner disposes the previous one at the switch") { c in
+            .flatMapLatest(c.source(0), FlowSelector("source(x)") { c.source($0) })
+        },
         ConformanceCase(
             "flatMapLatest: outer error disposes the inner",
             sources: [.hot([.next(210, 1), .error(225, 1)]),
@@ -531,20 +500,24 @@ public enum ConformanceCases {
 
     // MARK: Subjects and system
 
+    /// Subject 0, of `kind`, fed `feeds` (at their times) and subscribed at 200: the subscriber sees `expected`.
+    static func subjectCase(
+        _ name: String, _ kind: SubjectKind, feeds: [Recorded], expected: [Recorded]
+    ) -> ConformanceCase {
+        ConformanceCase(name, subjects: [kind], feeds: feeds.map { SubjectFeed(0, $0) }, expected: expected) { _ in
+            .subject(0)
+        }
+    }
+
     static let subjectsAndSystem: [ConformanceCase] = [
-        ConformanceCase(
-            "publish subject: current subscribers only",
-            subjects: [.publish],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(210, 2)), SubjectFeed(0, .next(220, 3)),
-                    SubjectFeed(0, .completed(230)), SubjectFeed(0, .next(240, 4))],
-            expected: [.next(210, 2), .next(220, 3), .completed(230)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "publish subject: error",
-            subjects: [.publish],
-            feeds: [SubjectFeed(0, .next(210, 2)), SubjectFeed(0, .error(220, 1)), SubjectFeed(0, .next(230, 4))],
-            expected: [.next(210, 2), .error(220, 1)]
-        ) { _ in .subject(0) },
+        subjectCase(
+            "publish subject: current subscribers only", .publish,
+            feeds: [.next(150, 1), .next(210, 2), .next(220, 3), .completed(230), .next(240, 4)],
+            expected: [.next(210, 2), .next(220, 3), .completed(230)]),
+        subjectCase(
+            "publish subject: error", .publish,
+            feeds: [.next(210, 2), .error(220, 1), .next(230, 4)],
+            expected: [.next(210, 2), .error(220, 1)]),
         ConformanceCase(
             "publish subject: two subscribers",
             subjects: [.publish],
@@ -565,68 +538,48 @@ public enum ConformanceCases {
             feeds: [SubjectFeed(0, .next(210, 1)), SubjectFeed(0, .next(220, 2))],
             expected: [.completed(210)]
         ) { _ in .takeUntil(.subject(0), trigger: .subject(0)) },
-        ConformanceCase(
-            "replayLast subject: replays the latest value",
-            subjects: [.replayLast(initial: nil)],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(160, 2)), SubjectFeed(0, .next(210, 3)),
-                    SubjectFeed(0, .completed(220))],
-            expected: [.next(200, 2), .next(210, 3), .completed(220)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "replayLast subject: initial value",
-            subjects: [.replayLast(initial: 0)],
-            feeds: [SubjectFeed(0, .next(210, 3))],
-            expected: [.next(200, 0), .next(210, 3)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "replayLast subject: nothing to replay",
-            subjects: [.replayLast(initial: nil)],
-            feeds: [SubjectFeed(0, .next(210, 3))],
-            expected: [.next(210, 3)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
+        subjectCase(
+            "replayLast subject: replays the latest value", .replayLast(initial: nil),
+            feeds: [.next(150, 1), .next(160, 2), .next(210, 3), .completed(220)],
+            expected: [.next(200, 2), .next(210, 3), .completed(220)]),
+        subjectCase(
+            "replayLast subject: initial value", .replayLast(initial: 0),
+            feeds: [.next(210, 3)],
+            expected: [.next(200, 0), .next(210, 3)]),
+        subjectCase(
+            "replayLast subject: nothing to replay", .replayLast(initial: nil),
+            feeds: [.next(210, 3)],
+            expected: [.next(210, 3)]),
+        subjectCase(
             "replayLast subject: a late subscriber to a completed subject gets the last value, then completed",
-            subjects: [.replayLast(initial: nil)],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(160, 2)), SubjectFeed(0, .completed(170))],
-            expected: [.next(200, 2), .completed(200)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
+            .replayLast(initial: nil),
+            feeds: [.next(150, 1), .next(160, 2), .completed(170)],
+            expected: [.next(200, 2), .completed(200)]),
+        subjectCase(
             "replayLast subject: a late subscriber to a failed subject gets the last value, then the error",
-            subjects: [.replayLast(initial: 0)],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .error(170, 1))],
-            expected: [.next(200, 1), .error(200, 1)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "publish subject: a late subscriber to a completed subject gets only completed",
-            subjects: [.publish],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .completed(170))],
-            expected: [.completed(200)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "behavior subject: the initial value, then live values",
-            subjects: [.behavior(initial: 0)],
-            feeds: [SubjectFeed(0, .next(210, 3)), SubjectFeed(0, .completed(220))],
-            expected: [.next(200, 0), .next(210, 3), .completed(220)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "behavior subject: the latest value replaces the initial one",
-            subjects: [.behavior(initial: 0)],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .next(160, 2)), SubjectFeed(0, .next(210, 3)),
-                    SubjectFeed(0, .error(220, 1))],
-            expected: [.next(200, 2), .next(210, 3), .error(220, 1)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "behavior subject: a late subscriber to a completed subject gets only completed",
-            subjects: [.behavior(initial: 0)],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .completed(170)), SubjectFeed(0, .next(180, 2))],
-            expected: [.completed(200)]
-        ) { _ in .subject(0) },
-        ConformanceCase(
-            "behavior subject: a late subscriber to a failed subject gets only the error",
-            subjects: [.behavior(initial: 0)],
-            feeds: [SubjectFeed(0, .next(150, 1)), SubjectFeed(0, .error(170, 1))],
-            expected: [.error(200, 1)]
-        ) { _ in .subject(0) },
+            .replayLast(initial: 0),
+            feeds: [.next(150, 1), .error(170, 1)],
+            expected: [.next(200, 1), .error(200, 1)]),
+        subjectCase(
+            "publish subject: a late subscriber to a completed subject gets only completed", .publish,
+            feeds: [.next(150, 1), .completed(170)],
+            expected: [.completed(200)]),
+        subjectCase(
+            "behavior subject: the initial value, then live values", .behavior(initial: 0),
+            feeds: [.next(210, 3), .completed(220)],
+            expected: [.next(200, 0), .next(210, 3), .completed(220)]),
+        subjectCase(
+            "behavior subject: the latest value replaces the initial one", .behavior(initial: 0),
+            feeds: [.next(150, 1), .next(160, 2), .next(210, 3), .error(220, 1)],
+            expected: [.next(200, 2), .next(210, 3), .error(220, 1)]),
+        subjectCase(
+            "behavior subject: a late subscriber to a completed subject gets only completed", .behavior(initial: 0),
+            feeds: [.next(150, 1), .completed(170), .next(180, 2)],
+            expected: [.completed(200)]),
+        subjectCase(
+            "behavior subject: a late subscriber to a failed subject gets only the error", .behavior(initial: 0),
+            feeds: [.next(150, 1), .error(170, 1)],
+            expected: [.error(200, 1)]),
         ConformanceCase(
             "behavior subject: two subscribers each get the current value",
             subjects: [.behavior(initial: 5)],
@@ -725,11 +678,10 @@ extension ConformanceCases {
             expected: [.next(200, 8), .error(210, 1)],
             subscriptions: [[sub(200, 210)]]
         ) { c in .startWith(c.source(0), [8]) },
-        ConformanceCase(
-            "compactMap: error", sources: [hot123Error],
-            expected: [.next(210, 100), .next(230, 300), .error(240, 1)],
-            subscriptions: [[sub(200, 240)]]
-        ) { c in .compactMap(c.source(0), IntPartialTransform("odd x100") { $0 % 2 == 1 ? $0 * 100 : nil }) },
+        onHot123(
+            "compactMap: error", failing: true,
+            values: [.next(210, 100), .next(230, 300)]
+        ) { .compactMap($0, IntPartialTransform("odd x100") { $0 % 2 == 1 ? $0 * 100 : nil }) },
         ConformanceCase(
             "distinctUntilChanged: error", sources: [.hot([.next(210, 1), .next(220, 1), .error(230, 1)])],
             expected: [.next(210, 1), .error(230, 1)],
@@ -858,16 +810,14 @@ extension ConformanceCases {
     static let scheduling: [ConformanceCase] = [SchedulerSpec.immediate, .trampoline].flatMap { spec in
         let label = if case .immediate = spec { "immediate" } else { "trampoline" }
         return [
-            ConformanceCase(
-                "subscribeOn(\(label))", sources: [hot123],
-                expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)],
-                subscriptions: [[sub(200, 240)]]
-            ) { c in .subscribeOn(c.source(0), spec) },
-            ConformanceCase(
-                "observeOn(\(label))", sources: [hot123Error],
-                expected: [.next(210, 1), .next(220, 2), .next(230, 3), .error(240, 1)],
-                subscriptions: [[sub(200, 240)]]
-            ) { c in .observeOn(c.source(0), spec) },
+            onHot123(
+                "subscribeOn(\(label))",
+                values: [.next(210, 1), .next(220, 2), .next(230, 3)]
+            ) { .subscribeOn($0, spec) },
+            onHot123(
+                "observeOn(\(label))", failing: true,
+                values: [.next(210, 1), .next(220, 2), .next(230, 3)]
+            ) { .observeOn($0, spec) },
             ConformanceCase(
                 "observeOn(\(label)): synchronous source in order",
                 expected: [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)]

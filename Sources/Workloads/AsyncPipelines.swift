@@ -7,21 +7,11 @@ enum AsyncPipelines {
     static let even = AsyncPredicate("even, replied at once") { value, reply in reply(value & 1 == 0) }
 
     static let all: [Workload] = [
-        Workload(
-            name: "AsyncMapPumping", group: "async", summary: "create(0..<n) -> asyncMap(x2) -> subscribe",
-            shape: .pumping, defaultSize: 100_000
-        ) { events in
-            Scenario(
-                flow: .asyncMap(.create(.counting(count: events, thenComplete: true)), double),
-                expected: .expect(completions: 1) { fold in for value in 0..<events { fold.add(value &* 2) } })
-        },
-        Workload(
-            name: "AsyncFilterPumping", group: "async", summary: "create(0..<n) -> asyncFilter(even) -> subscribe",
-            shape: .pumping, defaultSize: 100_000
-        ) { events in
-            Scenario(
-                flow: .asyncFilter(.create(.counting(count: events, thenComplete: true)), even),
-                expected: .expect(completions: 1) { fold in for value in 0..<events where value & 1 == 0 { fold.add(value) } })
-        },
+        .pumping(
+            "AsyncMapPumping", group: "async", summary: "create(0..<n) -> asyncMap(x2) -> subscribe",
+            defaultSize: 100_000, completes: true, { .asyncMap($0, double) }, output: { $0 &* 2 }),
+        .pumping(
+            "AsyncFilterPumping", group: "async", summary: "create(0..<n) -> asyncFilter(even) -> subscribe",
+            defaultSize: 100_000, completes: true, { .asyncFilter($0, even) }, output: { $0 & 1 == 0 ? $0 : nil }),
     ]
 }

@@ -93,3 +93,35 @@ enum Stage {
         .create(.counting(count: count, thenComplete: thenComplete))
     }
 }
+
+/// The two shapes most entries share, written once so that each entry states only what is its own.
+extension Workload {
+    /// One create source pumps `0..<events` through `chain` to one observer, and completes if `completes`;
+    /// `output` is what the chain makes of one value (nil: dropped).
+    static func pumping(
+        _ name: String, group: String, summary: String, parameters: [Parameter] = [], defaultSize: Int,
+        scalable: Bool = true, completes: Bool = false, synchronousOrder: String? = nil,
+        _ chain: @escaping @Sendable (Flow) -> Flow, output: @escaping @Sendable (Int) -> Int?
+    ) -> Workload {
+        Workload(
+            name: name, group: group, summary: summary, parameters: parameters, shape: .pumping,
+            defaultSize: defaultSize, scalable: scalable
+        ) { events in
+            Scenario(
+                flow: chain(Stage.pump(events, thenComplete: completes)),
+                expected: .expect(completions: completes ? 1 : 0) { fold in
+                    for value in 0..<events { if let out = output(value) { fold.add(out) } }
+                },
+                synchronousOrder: synchronousOrder)
+        }
+    }
+
+    /// Per lifecycle: subscribe to `flow`, which sends `answer` and completes.
+    static func answering(_ name: String, group: String, summary: String, flow: Flow, answer: Int) -> Workload {
+        Workload(name: name, group: group, summary: summary, shape: .creating, defaultSize: 100_000) { lifecycles in
+            Scenario(
+                flow: flow, lifecycles: lifecycles,
+                expected: .expect(lifecycles: lifecycles, completions: lifecycles) { $0.add(answer) })
+        }
+    }
+}

@@ -25,10 +25,10 @@ enum Contention {
     /// inside the serial section (a `reduce` that two threads entered at once loses an update). What it
     /// does not check is the order of the values, which is not defined here.
     static func merge(threads: Int) -> Workload {
-        Workload(
-            name: "ContendedMerge", group: "contention",
+        contended(
+            "ContendedMerge",
             summary: "threads > cores each pump into one merge (subscribeOn a queue each) -> reduce(+); per event",
-            parameters: [.init("threads", threads)], shape: .pumping, defaultSize: 200_000
+            threads: threads
         ) { events in
             let inputs: [Flow] = Feed.shares(of: events, among: threads).enumerated().map { index, share in
                 let offset = share.lowerBound
@@ -63,10 +63,10 @@ enum Contention {
     /// in every row). A value dropped or duplicated changes the count; one dropped and another duplicated, or
     /// a transform skipped, changes the sum. What it does not check is the order, which is not defined here.
     static func subject(threads: Int) -> Workload {
-        Workload(
-            name: "ContendedSubject", group: "contention",
+        contended(
+            "ContendedSubject",
             summary: "threads > cores each send into one publish subject -> map (2 subscribers) while another subscribes and disposes; per event",
-            parameters: [.init("threads", threads)], shape: .pumping, defaultSize: 200_000
+            threads: threads
         ) { events in
             let feed = ConcurrentFeed(
                 subject: 0, count: events, senders: Array(queues[0..<threads]), churn: churnQueue,
@@ -77,5 +77,14 @@ enum Contention {
                 expected: .expectInAnyOrder(
                     observers: subjectSubscribers, completions: subjectSubscribers, values: 1..<(events + 1)))
         }
+    }
+
+    /// An entry of this group: `threads` senders, sized in events.
+    private static func contended(
+        _ name: String, summary: String, threads: Int, _ make: @escaping @Sendable (_ events: Int) -> Scenario
+    ) -> Workload {
+        Workload(
+            name: name, group: "contention", summary: summary, parameters: [.init("threads", threads)],
+            shape: .pumping, defaultSize: 200_000, make: make)
     }
 }

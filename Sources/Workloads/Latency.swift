@@ -19,39 +19,42 @@ enum Latency {
 
     /// `subject -> map x depth`. `newest` keeps the parameters it always had, so its ids are unchanged.
     static func chain(depth: Int, siblings: Int, order: DisposalOrder = .newest) -> Workload {
-        Workload(
-            name: "DisposeLatency", group: "dispose",
-            summary: "subject -> map x depth; time subscribe and dispose() beside live siblings",
-            parameters: [.init("depth", depth), .init("siblings", siblings)] + orderParameter(order),
-            shape: .latency, defaultSize: 100_000
-        ) { _ in
-            // After sampling, one value (0) reaches every sibling and one more chain through every map:
-            // the chain was live.
-            Scenario(
-                subjects: [.publish], flow: Stage.maps(.subject(0), depth: depth),
-                feed: .counting(subject: 0, count: 1, thenComplete: false),
-                expected: .expect(observers: siblings + 1) { $0.add(depth) }, siblings: siblings,
-                disposalOrder: order)
-        }
+        // After sampling, one value (0) reaches every sibling and one more chain through every map:
+        // the chain was live.
+        sampled(
+            "DisposeLatency", summary: "subject -> map x depth; time subscribe and dispose() beside live siblings",
+            depth: depth, siblings: siblings, order: order, chain: Stage.maps(.subject(0), depth: depth),
+            feed: .counting(subject: 0, count: 1, thenComplete: false)
+        ) { $0 &+ depth }
     }
 
     /// `subject -> map, filter, map, ...`: `stages` stages, alternating, starting with a map.
     static func mixed(stages: Int, siblings: Int = 0, order: DisposalOrder = .newest) -> Workload {
+        // After sampling, 0..<64 reach every sibling and one more chain; 63 + 1 is dropped by the first
+        // filter, so a filter that was skipped shows in the checksum as well as a map.
+        sampled(
+            "DisposeLatencyMixed", summary: "subject -> (map +1, filter) alternating, depth stages; time subscribe and dispose()",
+            depth: stages, siblings: siblings, order: order, chain: Stage.alternating(.subject(0), stages: stages),
+            feed: .counting(subject: 0, count: 64, thenComplete: false)
+        ) { Stage.alternating($0, stages: stages) }
+    }
+
+    /// `chain` on one publish subject, sampled beside `siblings` live ones and disposed in `order`; after
+    /// sampling, `feed` reaches every sibling and one more chain, and `output` is what the chain makes of a
+    /// value (nil: dropped).
+    private static func sampled(
+        _ name: String, summary: String, depth: Int, siblings: Int, order: DisposalOrder, chain: Flow, feed: Feed,
+        output: @escaping @Sendable (Int) -> Int?
+    ) -> Workload {
         Workload(
-            name: "DisposeLatencyMixed", group: "dispose",
-            summary: "subject -> (map +1, filter) alternating, depth stages; time subscribe and dispose()",
-            parameters: [.init("depth", stages), .init("siblings", siblings)] + orderParameter(order),
+            name: name, group: "dispose", summary: summary,
+            parameters: [.init("depth", depth), .init("siblings", siblings)] + orderParameter(order),
             shape: .latency, defaultSize: 100_000
         ) { _ in
-            // After sampling, 0..<64 reach every sibling and one more chain; 63 + 1 is dropped by the first
-            // filter, so a filter that was skipped shows in the checksum as well as a map.
-            let feed = Feed.counting(subject: 0, count: 64, thenComplete: false)
-            return Scenario(
-                subjects: [.publish], flow: Stage.alternating(.subject(0), stages: stages), feed: feed,
+            Scenario(
+                subjects: [.publish], flow: chain, feed: feed,
                 expected: .expect(observers: siblings + 1) { fold in
-                    for value in feed.values {
-                        if let result = Stage.alternating(value, stages: stages) { fold.add(result) }
-                    }
+                    for value in feed.values { if let out = output(value) { fold.add(out) } }
                 },
                 siblings: siblings, disposalOrder: order)
         }

@@ -71,12 +71,9 @@ enum RxSwiftBenchmarks {
         _ name: String, _ summary: String, _ chain: @escaping @Sendable (Flow) -> Flow,
         synchronousOrder: String? = nil, expect: @escaping @Sendable (Int) -> Int?
     ) -> Workload {
-        Workload(name: name, group: "rxswift", summary: summary, shape: .pumping, defaultSize: 100_000) { events in
-            Scenario(
-                flow: chain(Stage.pump(events)),
-                expected: .expect { fold in for value in 0..<events { if let out = expect(value) { fold.add(out) } } },
-                synchronousOrder: synchronousOrder)
-        }
+        .pumping(
+            name, group: "rxswift", summary: summary, defaultSize: 100_000, synchronousOrder: synchronousOrder, chain,
+            output: expect)
     }
 
     /// Per lifecycle: build the chain on a create source emitting one value (0), subscribe, dispose.

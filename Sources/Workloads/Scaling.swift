@@ -8,14 +8,10 @@ enum Scaling {
 
     /// `create -> map x depth`: ns per added operator is the slope.
     static func mapDepth(_ depth: Int) -> Workload {
-        Workload(
-            name: "MapDepth", group: "scaling", summary: "create -> map x depth -> subscribe",
-            parameters: [.init("depth", depth)], shape: .pumping, defaultSize: 200_000
-        ) { events in
-            Scenario(
-                flow: Stage.maps(Stage.pump(events), depth: depth),
-                expected: .expect { fold in for value in 0..<events { fold.add(value &+ depth) } })
-        }
+        .pumping(
+            "MapDepth", group: "scaling", summary: "create -> map x depth -> subscribe",
+            parameters: [.init("depth", depth)], defaultSize: 200_000, { Stage.maps($0, depth: depth) }
+        ) { $0 &+ depth }
     }
 
     /// The fan-out workload as a sweep over subscribers.
@@ -27,13 +23,9 @@ enum Scaling {
 
     /// create -> map -> filter with a fixed number of events: the size is the parameter.
     static func events(_ count: Int) -> Workload {
-        Workload(
-            name: "EventSweep", group: "scaling", summary: "create -> map -> filter with n events",
-            parameters: [.init("events", count)], shape: .pumping, defaultSize: count, scalable: false
-        ) { events in
-            Scenario(
-                flow: .filter(.map(Stage.pump(events), Stage.increment), Stage.notMultipleOf64),
-                expected: SeedChains.mapFilterExpectation(events))
-        }
+        .pumping(
+            "EventSweep", group: "scaling", summary: "create -> map -> filter with n events",
+            parameters: [.init("events", count)], defaultSize: count, scalable: false, SeedChains.mapFilter,
+            output: SeedChains.mapFilterValue)
     }
 }

@@ -3,29 +3,18 @@ import RxBenchCore
 /// The seed chains: the smallest pipelines people write, and the headline create -> map -> filter.
 enum SeedChains {
     static let all: [Workload] = [
-        Workload(
-            name: "CreateMapFilter", group: "seed", summary: "create -> map -> filter -> subscribe (the headline)",
-            shape: .pumping, defaultSize: 1_000_000
-        ) { events in
-            Scenario(flow: .filter(.map(Stage.pump(events), Stage.increment), Stage.notMultipleOf64),
-                expected: mapFilterExpectation(events))
-        },
-        Workload(
-            name: "CreateMapCompactMapFilter", group: "seed", summary: "create -> map -> compactMap -> filter -> subscribe",
-            shape: .pumping, defaultSize: 1_000_000
-        ) { events in
-            Scenario(
-                flow: .filter(
-                    .compactMap(.map(Stage.pump(events), Stage.increment), Stage.dropOneModulo64ElseAddTwo),
-                    Stage.notMultipleOf64),
-                expected: .expect { fold in
-                    for value in 0..<events {
-                        guard let mapped = Stage.dropOneModulo64ElseAddTwo.apply(Stage.increment.apply(value)),
-                            Stage.notMultipleOf64.test(mapped)
-                        else { continue }
-                        fold.add(mapped)
-                    }
-                })
+        .pumping(
+            "CreateMapFilter", group: "seed", summary: "create -> map -> filter -> subscribe (the headline)",
+            defaultSize: 1_000_000, mapFilter, output: mapFilterValue),
+        .pumping(
+            "CreateMapCompactMapFilter", group: "seed", summary: "create -> map -> compactMap -> filter -> subscribe",
+            defaultSize: 1_000_000,
+            { .filter(.compactMap(.map($0, Stage.increment), Stage.dropOneModulo64ElseAddTwo), Stage.notMultipleOf64) }
+        ) { value in
+            guard let mapped = Stage.dropOneModulo64ElseAddTwo.apply(Stage.increment.apply(value)),
+                Stage.notMultipleOf64.test(mapped)
+            else { return nil }
+            return mapped
         },
         Workload(
             name: "CreateScan", group: "seed", summary: "create -> scan(+) -> subscribe",
@@ -41,20 +30,15 @@ enum SeedChains {
                     }
                 })
         },
-        Workload(
-            name: "JustMap", group: "seed", summary: "just -> map -> subscribe, per lifecycle",
-            shape: .creating, defaultSize: 100_000
-        ) { lifecycles in
-            Scenario(
-                flow: .map(.just(1), Stage.increment), lifecycles: lifecycles,
-                expected: .expect(lifecycles: lifecycles, completions: lifecycles) { $0.add(2) })
-        },
+        .answering(
+            "JustMap", group: "seed", summary: "just -> map -> subscribe, per lifecycle",
+            flow: .map(.just(1), Stage.increment), answer: 2),
     ] + [1, 10].map(chainLifecycle)
 
-    /// create(0..<n) -> map(+1) -> filter: what `CreateMapFilter` and the events sweep must see.
-    static func mapFilterExpectation(_ events: Int) -> Checksum {
-        .expect { fold in for value in 0..<events { if let out = Stage.mapFilter(value, pairs: 1) { fold.add(out) } } }
-    }
+    /// create(0..<n) -> map(+1) -> filter: the chain of `CreateMapFilter` and the events sweep, and what it
+    /// makes of one value.
+    static func mapFilter(_ source: Flow) -> Flow { Stage.mapFilter(source, pairs: 1) }
+    static func mapFilterValue(_ value: Int) -> Int? { Stage.mapFilter(value, pairs: 1) }
 
     /// Build + subscribe + dispose of `depth` maps on `never`: what one subscription costs, nothing else.
     static func chainLifecycle(depth: Int) -> Workload {

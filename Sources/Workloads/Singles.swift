@@ -10,26 +10,14 @@ enum Singles {
     static let secondRequest = IntTransform("x10+1") { $0 &* 10 &+ 1 }
 
     static let all: [Workload] = [
-        Workload(
-            name: "SingleCreating", group: "single",
+        .answering(
+            "SingleCreating", group: "single",
             summary: "per lifecycle: create a one-result producer, subscribe, it answers, done",
-            shape: .creating, defaultSize: 100_000
-        ) { lifecycles in
-            Scenario(
-                flow: .single(.success(answer)), lifecycles: lifecycles,
-                expected: .expect(lifecycles: lifecycles, completions: lifecycles) { $0.add(answer) })
-        },
-        Workload(
-            name: "SingleChain", group: "single",
+            flow: .single(.success(answer)), answer: answer),
+        .answering(
+            "SingleChain", group: "single",
             summary: "per lifecycle: one-result producer -> map(+1) -> flatMap to a second one-result producer",
-            shape: .creating, defaultSize: 100_000
-        ) { lifecycles in
-            Scenario(
-                flow: .singleFlatMap(.map(.single(.success(answer)), Stage.increment), .answering(secondRequest)),
-                lifecycles: lifecycles,
-                expected: .expect(lifecycles: lifecycles, completions: lifecycles) {
-                    $0.add(secondRequest.apply(Stage.increment.apply(answer)))
-                })
-        },
+            flow: .singleFlatMap(.map(.single(.success(answer)), Stage.increment), .answering(secondRequest)),
+            answer: secondRequest.apply(Stage.increment.apply(answer))),
     ]
 }

@@ -126,17 +126,24 @@ struct EndToEndTests {
     static let binary = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rxbench")
 
-    /// Runs the built rxbench in its own process (its allocation counter sees no other test's threads)
-    /// and returns its CSV rows as dictionaries.
-    static func csvRows(_ arguments: [String]) throws -> [[String: String]] {
+    /// Starts the built rxbench with `arguments`; its output and error go where given (a `Pipe` or a
+    /// `FileHandle`), or, where nil, where this process's go.
+    static func launch(_ arguments: [String], stdout: Any? = nil, stderr: Any? = nil) throws -> Process {
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build rxbench first")
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments + ["--format", "csv"]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        process.arguments = arguments
+        if let stdout { process.standardOutput = stdout }
+        if let stderr { process.standardError = stderr }
         try process.run()
+        return process
+    }
+
+    /// Runs the built rxbench in its own process (its allocation counter sees no other test's threads)
+    /// and returns its CSV rows as dictionaries.
+    static func csvRows(_ arguments: [String]) throws -> [[String: String]] {
+        let stdout = Pipe()
+        let process = try launch(arguments + ["--format", "csv"], stdout: stdout, stderr: FileHandle.nullDevice)
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -197,14 +204,9 @@ struct EndToEndTests {
 
     @Test("--list shows every row id and workload id whole, as the first field of its line")
     func listShowsWholeIDs() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build rxbench first")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["--list"]
         let stdout = Pipe()
-        process.standardOutput = stdout
-        try process.run()
-        let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let process = try Self.launch(["--list"], stdout: stdout)
+        let text = stdout.readAll()
         process.waitUntilExit()
         // Scripts (ci-benchmarks.sh, check-benchmark-mallocs.py) read ids from this column.
         let firstFields = Set(text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
@@ -221,18 +223,11 @@ struct EndToEndTests {
 
     @Test("a bad argument exits non-zero with one line on stderr and no output file")
     func badArgumentProcess() throws {
-        let binary = Self.binary
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build rxbench first")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-\(UUID().uuidString).csv")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--engine", "nope", "--output", output.path]
         let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
+        let process = try Self.launch(["--engine", "nope", "--output", output.path], stdout: Pipe(), stderr: stderr)
         process.waitUntilExit()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = stderr.readAll()
         #expect(process.terminationStatus != 0)
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.contains("unknown engine 'nope'"))
@@ -244,18 +239,12 @@ extension EndToEndTests {
     @Test("rxbench conformance --engine sink runs the cases on sink alone, and `rxbench help conformance` shows its help")
     func conformanceOneEngine() throws {
         func output(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
-            let process = Process()
-            process.executableURL = Self.binary
-            process.arguments = arguments
             let stdout = Pipe()
-            process.standardOutput = stdout
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let process = try Self.launch(arguments, stdout: stdout, stderr: FileHandle.nullDevice)
+            let printed = stdout.readAll()
             process.waitUntilExit()
             return (process.terminationStatus, printed)
         }
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build rxbench first")
         let run = try output(["conformance", "--engine", "sink"])
         #expect(run.status == 0)
         let verdicts = run.stdout.split(separator: "\n").filter { $0.contains(" cases conform") }
@@ -266,22 +255,20 @@ extension EndToEndTests {
 
     @Test("rxbench conformance refuses an empty engine list before running a case", arguments: ["", ","])
     func conformanceEmptyEngine(list: String) throws {
-        let binary = Self.binary
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build rxbench first")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["conformance", "--engine", list]
         let stderr = Pipe(), stdout = Pipe()
-        process.standardError = stderr
-        process.standardOutput = stdout
-        try process.run()
+        let process = try Self.launch(["conformance", "--engine", list], stdout: stdout, stderr: stderr)
         let printed = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = stderr.readAll()
         #expect(process.terminationStatus != 0)
         #expect(text.split(separator: "\n").count == 1 && text.contains("--engine is empty") && text.contains("sink"), "\(text)")
         #expect(printed.isEmpty, "no case ran")
     }
+}
+
+extension Pipe {
+    /// What was written into the pipe until its writers closed it, as UTF-8.
+    func readAll() -> String { String(decoding: fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
 }
 
 /// What parsing and validating `arguments` answers: nil when they are accepted, else the one-line message.

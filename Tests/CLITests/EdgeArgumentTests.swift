@@ -46,15 +46,9 @@ struct EdgeArgumentTests {
 extension EndToEndTests {
     /// Runs the built rxbench and returns its exit status and stderr.
     func runBinary(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build rxbench first")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
         let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let process = try Self.launch(arguments, stdout: Pipe(), stderr: stderr)
+        let text = stderr.readAll()
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }

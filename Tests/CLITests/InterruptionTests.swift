@@ -63,14 +63,8 @@ struct InterruptionTests {
     /// Starts rxbench and waits until it has a child whose arguments include `marker` (the measuring child,
     /// not the processes that read the run's context).
     static func start(_ arguments: [String], childWith marker: String) throws -> Started {
-        try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path), "build rxbench first")
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
         let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try EndToEndTests.launch(arguments, stdout: FileHandle.nullDevice, stderr: stderr)
         var child: Int32?
         _ = wait(seconds: 60) {
             child = children(of: process.processIdentifier).first { commandLine($0).contains { $0.contains(marker) } }
@@ -91,7 +85,7 @@ struct InterruptionTests {
     func interruptIsolated() throws {
         let started = try Self.start(Self.longIsolatedRun, childWith: "--emit-rows")
         kill(started.process.processIdentifier, SIGINT)
-        let text = String(decoding: started.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = started.stderr.readAll()
         started.process.waitUntilExit()
         #expect(started.process.terminationReason == .uncaughtSignal && started.process.terminationStatus == SIGINT,
                 "ended by \(started.process.terminationReason) \(started.process.terminationStatus)")
@@ -103,7 +97,7 @@ struct InterruptionTests {
     func childKilled() throws {
         let started = try Self.start(Self.longIsolatedRun, childWith: "--emit-rows")
         kill(started.child, SIGKILL)
-        let text = String(decoding: started.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = started.stderr.readAll()
         started.process.waitUntilExit()
         #expect(started.process.terminationStatus == 1)
         #expect(text.contains("in a child process: killed by signal \(SIGKILL)"), "\(text)")
@@ -116,7 +110,7 @@ struct InterruptionTests {
         let folder = "/tmp/rxbench-callgrind-" + String(format: "%010d", started.process.processIdentifier)
         #expect(FileManager.default.fileExists(atPath: folder), "rxbench's callgrind folder is \(folder)")
         kill(started.process.processIdentifier, SIGINT)
-        let text = String(decoding: started.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = started.stderr.readAll()
         started.process.waitUntilExit()
         #expect(started.process.terminationReason == .uncaughtSignal && started.process.terminationStatus == SIGINT)
         #expect(text.contains("1 temporary folder(s) removed"), "\(text)")

@@ -20,15 +20,9 @@ struct OutputFileTests {
 
     /// Runs the built rxbench with `stdout`/`stderr` going to the given handles (pipes when nil).
     static func run(_ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil) throws -> Ended {
-        try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path), "build rxbench first")
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
         let outPipe = Pipe()
         let errPipe = Pipe()
-        process.standardOutput = stdout ?? outPipe
-        process.standardError = stderr ?? errPipe
-        try process.run()
+        let process = try EndToEndTests.launch(arguments, stdout: stdout ?? outPipe, stderr: stderr ?? errPipe)
         if stdout != nil { try outPipe.fileHandleForWriting.close() }
         if stderr != nil { try errPipe.fileHandleForWriting.close() }
         let out = stdout == nil ? outPipe.fileHandleForReading.readDataToEndOfFile() : Data()

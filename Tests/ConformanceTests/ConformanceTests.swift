@@ -97,23 +97,11 @@ struct ConformanceTests {
     }
 
     private func observeOnSerial<A: EngineAdapter>(on adapter: A) throws {
-        let queue = DispatchQueue(label: "conformance.observeOn")
-        let key = DispatchSpecificKey<Int>()
-        queue.setSpecific(key: key, value: 1)
-        let stream = try adapter.stream(.observeOn(.from(Array(0..<1_000)), .serial(queue)), subjects: [])
-        let values = LockedValues()
-        let done = DispatchSemaphore(value: 0)
-        let subscription = adapter.subscribe(
-            stream,
-            EventObserver(
-                next: { values.append($0, onQueue: DispatchQueue.getSpecific(key: key) == 1) },
-                error: { _ in values.append(-1, onQueue: false); done.signal() },
-                completed: { values.append(-2, onQueue: DispatchQueue.getSpecific(key: key) == 1); done.signal() }))
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        adapter.dispose(subscription)
-        let (received, allOnQueue) = values.snapshot()
-        #expect(received == Array(0..<1_000) + [-2])
-        #expect(allOnQueue)
+        let queue = MarkedQueue(label: "conformance.observeOn")
+        let run = try runToEnd(.observeOn(.from(Array(0..<1_000)), .serial(queue.queue)), on: adapter) { queue.isCurrent }
+        #expect(run.ended)
+        #expect(run.values == Array(0..<1_000) + [-2])
+        #expect(run.allOnQueue)
     }
 
     @Test("subscribeOn(serial) subscribes on the queue", arguments: Engine.all)
@@ -122,30 +110,40 @@ struct ConformanceTests {
     }
 
     private func subscribeOnSerial<A: EngineAdapter>(on adapter: A) throws {
-        let queue = DispatchQueue(label: "conformance.subscribeOn")
-        let key = DispatchSpecificKey<Int>()
-        queue.setSpecific(key: key, value: 1)
+        let queue = MarkedQueue(label: "conformance.subscribeOn")
         let subscribedOnQueue = LockedValues()
         let source = Flow.create(.script { observer in
-            subscribedOnQueue.append(0, onQueue: DispatchQueue.getSpecific(key: key) == 1)
+            subscribedOnQueue.append(0, onQueue: queue.isCurrent)
             observer.next(1)
             observer.next(2)
             observer.completed()
             return .none
         })
-        let stream = try adapter.stream(.subscribeOn(source, .serial(queue)), subjects: [])
+        let run = try runToEnd(.subscribeOn(source, .serial(queue.queue)), on: adapter)
+        #expect(run.ended)
+        #expect(run.values == [1, 2, -2])
+        #expect(subscribedOnQueue.snapshot() == ([0], true))
+    }
+
+    /// Subscribes to `flow`, waits up to 10 s for its terminal event, then disposes: whether it ended, the
+    /// values in arrival order with an error as -1 and the completion as -2, and whether `onQueue` held for
+    /// every value and the completion (an error counts as off the queue).
+    private func runToEnd<A: EngineAdapter>(
+        _ flow: Flow, on adapter: A, onQueue: @escaping @Sendable () -> Bool = { true }
+    ) throws -> (ended: Bool, values: [Int], allOnQueue: Bool) {
+        let stream = try adapter.stream(flow, subjects: [])
         let values = LockedValues()
         let done = DispatchSemaphore(value: 0)
         let subscription = adapter.subscribe(
             stream,
             EventObserver(
-                next: { values.append($0, onQueue: true) },
-                error: { _ in done.signal() },
-                completed: { values.append(-2, onQueue: true); done.signal() }))
-        #expect(done.wait(timeout: .now() + 10) == .success)
+                next: { values.append($0, onQueue: onQueue()) },
+                error: { _ in values.append(-1, onQueue: false); done.signal() },
+                completed: { values.append(-2, onQueue: onQueue()); done.signal() }))
+        let ended = done.wait(timeout: .now() + 10) == .success
         adapter.dispose(subscription)
-        #expect(values.snapshot().values == [1, 2, -2])
-        #expect(subscribedOnQueue.snapshot() == ([0], true))
+        let (received, allOnQueue) = values.snapshot()
+        return (ended, received, allOnQueue)
     }
 
     private func check<A: EngineAdapter>(
@@ -203,20 +201,11 @@ struct ConformanceTests {
             DispatchQueue.global().async { reply(value % 2 == 0) }
         })
         for (flow, expected) in [(map, Array(1...count)), (filter, Array(stride(from: 0, to: count, by: 2)))] {
-            let stream = try adapter.stream(flow, subjects: [])
-            let values = LockedValues()
-            let done = DispatchSemaphore(value: 0)
-            let subscription = adapter.subscribe(
-                stream,
-                EventObserver(
-                    next: { values.append($0, onQueue: true) },
-                    error: { _ in values.append(-1, onQueue: false); done.signal() },
-                    completed: { done.signal() }))
-            #expect(done.wait(timeout: .now() + 10) == .success, "completed after the last reply")
-            adapter.dispose(subscription)
-            let received = values.snapshot()
-            #expect(received.values.sorted() == expected)
-            #expect(received.allOnQueue, "no error")
+            let run = try runToEnd(flow, on: adapter)
+            #expect(run.ended, "completed after the last reply")
+            // Completion, recorded as -2, sorts first.
+            #expect(run.values.sorted() == [-2] + expected)
+            #expect(run.allOnQueue, "no error")
         }
     }
 
@@ -245,20 +234,9 @@ struct ConformanceTests {
     ) throws -> Bool {
         let threads = 4, perThread = 10_000
         let before = live()
-        do {
-            let subject = try adapter.makeSubject(kind)
-            let sender = adapter.sender(for: subject)
-            let stream = try adapter.stream(.subject(0), subjects: [subject])
-            let seen = ArrivalCounts(threads * perThread)
-            let subscription = adapter.subscribe(stream, EventObserver(next: { seen.mark($0) }))
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for i in 0..<perThread { sender.next(thread * perThread + i) }
-            }
-            adapter.dispose(subscription)
-            let (missing, duplicated) = seen.summary()
-            #expect(missing == 0, "values never delivered")
-            #expect(duplicated == 0, "values delivered more than once")
-        }
+        let (missing, duplicated) = try sendFromThreads(on: adapter, kind, threads: threads, perThread: perThread).summary()
+        #expect(missing == 0, "values never delivered")
+        #expect(duplicated == 0, "values delivered more than once")
         return live() == before
     }
 
@@ -308,6 +286,35 @@ func waitForQuiescence(_ live: () -> Int?) -> Bool {
     return false
 }
 
+/// Subscribes one observer to a new `kind` subject, sends `0 ..< threads * perThread` into it from `threads`
+/// threads at once (each its own share), then disposes: what arrived. The subject, its stream and the
+/// subscription are released when it returns, so that a live-object count read then sees them gone.
+func sendFromThreads<A: EngineAdapter>(
+    on adapter: A, _ kind: SubjectKind, threads: Int, perThread: Int
+) throws -> ArrivalCounts {
+    let subject = try adapter.makeSubject(kind)
+    let sender = adapter.sender(for: subject)
+    let stream = try adapter.stream(.subject(0), subjects: [subject])
+    let seen = ArrivalCounts(threads * perThread)
+    let subscription = adapter.subscribe(stream, EventObserver(next: { seen.mark($0) }))
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        for i in 0..<perThread { sender.next(thread * perThread + i) }
+    }
+    adapter.dispose(subscription)
+    return seen
+}
+
+/// A serial queue that tells whether the calling code runs on it: a queue-specific value only it carries.
+struct MarkedQueue: @unchecked Sendable {
+    let queue: DispatchQueue
+    private let key = DispatchSpecificKey<Int>()
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+        queue.setSpecific(key: key, value: 1)
+    }
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
+}
+
 /// Values received from any thread, and whether all arrived on the expected queue.
 final class LockedValues: @unchecked Sendable {
     private let lock = NSLock()
@@ -336,6 +343,7 @@ final class ArrivalCounts: @unchecked Sendable {
     func summary() -> (missing: Int, duplicated: Int) {
         lock.withLock { (counts.filter { $0 == 0 }.count, counts.filter { $0 > 1 }.count + outOfRange) }
     }
+    func everyValueOnce() -> Bool { summary() == (0, 0) }
 }
 
 struct UncheckedHandle<Value>: @unchecked Sendable {

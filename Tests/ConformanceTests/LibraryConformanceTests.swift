@@ -96,15 +96,7 @@ struct LibraryConformanceTests {
     private func concurrentSenders<A: EngineAdapter>(on adapter: A) throws {
         let threads = 4, perThread = 5_000
         for kind in [SubjectKind.publish, .replayLast(initial: nil)] {
-            let subject = try adapter.makeSubject(kind)
-            let sender = adapter.sender(for: subject)
-            let stream = try adapter.stream(.subject(0), subjects: [subject])
-            let seen = Seen(threads * perThread)
-            let subscription = adapter.subscribe(stream, EventObserver(next: { seen.mark($0) }))
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for i in 0..<perThread { sender.next(thread * perThread + i) }
-            }
-            adapter.dispose(subscription)
+            let seen = try sendFromThreads(on: adapter, kind, threads: threads, perThread: perThread)
             #expect(seen.everyValueOnce(), "\(adapter.descriptor.id) \(kind)")
         }
     }
@@ -121,7 +113,7 @@ struct LibraryConformanceTests {
             let sender = adapter.sender(for: subject)
             let stream = try adapter.stream(.map(.subject(0), .identity), subjects: [subject])
             let delivered = Counter()
-            let subscription = Box(adapter.subscribe(stream, EventObserver(next: { _ in delivered.increment() })))
+            let subscription = UncheckedHandle(adapter.subscribe(stream, EventObserver(next: { _ in delivered.increment() })))
             let senderDone = Counter()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
@@ -146,11 +138,9 @@ struct LibraryConformanceTests {
     }
 
     private func receiveOnSerialQueue<A: EngineAdapter>(_ adapter: A) throws {
-        let queue = DispatchQueue(label: "library-conformance.receiveOn")
-        let key = DispatchSpecificKey<Int>()
-        queue.setSpecific(key: key, value: 1)
-        let stream = try adapter.stream(.observeOn(.from(Array(0..<1_000)), .serial(queue)), subjects: [])
-        let values = Seen(1_000)
+        let queue = MarkedQueue(label: "library-conformance.receiveOn")
+        let stream = try adapter.stream(.observeOn(.from(Array(0..<1_000)), .serial(queue.queue)), subjects: [])
+        let values = ArrivalCounts(1_000)
         let offQueue = Counter()
         let done = DispatchSemaphore(value: 0)
         let last = Counter()
@@ -158,7 +148,7 @@ struct LibraryConformanceTests {
             stream,
             EventObserver(
                 next: { value in
-                    if DispatchQueue.getSpecific(key: key) != 1 { offQueue.increment() }
+                    if !queue.isCurrent { offQueue.increment() }
                     if value == last.value { last.increment() }
                     values.mark(value)
                 },
@@ -351,21 +341,4 @@ enum LibraryDifferences {
         "publish subject: two subscribers": sameTimeOrder,
         "publish subject: two subscribers [disposed at 211]": sameTimeOrder,
     ]
-}
-
-/// Which values in `0..<count` arrived, and how often.
-private final class Seen: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [Int]
-    private var outOfRange = 0
-    init(_ count: Int) { counts = Array(repeating: 0, count: count) }
-    func mark(_ value: Int) {
-        lock.withLock { if counts.indices.contains(value) { counts[value] += 1 } else { outOfRange += 1 } }
-    }
-    func everyValueOnce() -> Bool { lock.withLock { outOfRange == 0 && counts.allSatisfy { $0 == 1 } } }
-}
-
-private struct Box<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -9,13 +9,16 @@ private final class Escaping {
 
 @Suite("Allocation counter")
 struct AllocationCounterTests {
+    static let counterCompiledIn = ConditionTrait.enabled(
+        if: AllocationCounter.isCompiledIn, "the counter is not compiled into sanitizer builds (ThreadSanitizer replaces malloc)")
+
     @Test("the interposer serves this process")
     func installed() {
         #expect(AllocationCounter.isInstalled == AllocationCounter.isCompiledIn)
     }
 
     @Test(
-        "N escaping objects read exactly N allocations", .enabled(if: AllocationCounter.isCompiledIn, "the counter is not compiled into sanitizer builds (ThreadSanitizer replaces malloc)"),
+        "N escaping objects read exactly N allocations", Self.counterCompiledIn,
         arguments: [1, 10, 1000])
     func calibration(count: Int) {
         var keep: [Escaping] = []
@@ -31,7 +34,7 @@ struct AllocationCounterTests {
         #expect(released.frees >= count)
     }
 
-    @Test("a loop that allocates nothing reads zero", .enabled(if: AllocationCounter.isCompiledIn, "the counter is not compiled into sanitizer builds (ThreadSanitizer replaces malloc)"))
+    @Test("a loop that allocates nothing reads zero", Self.counterCompiledIn)
     func nothing() {
         var sum = 0
         let (_, delta) = AllocationCounter.count(.currentThread) {
@@ -47,7 +50,7 @@ struct AllocationCounterTests {
     }
 
     @Test(
-        "live bytes are the requested sizes of the blocks still live", .enabled(if: AllocationCounter.isCompiledIn, "the counter is not compiled into sanitizer builds (ThreadSanitizer replaces malloc)"),
+        "live bytes are the requested sizes of the blocks still live", Self.counterCompiledIn,
         arguments: [1, 64, 1000])
     func liveBytes(count: Int) throws {
         var keep: [Escaping] = []

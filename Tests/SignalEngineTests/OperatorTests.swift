@@ -6,6 +6,8 @@ import TestSupport
 
 private struct OperatorError: Error, Equatable { let code: Int }
 private typealias IntSignal = Signal<Int, OperatorError>
+/// The engine's pipe (Foundation has a `Pipe` too).
+private typealias IntPipe = SignalEngine.Pipe<Int, OperatorError>
 
 /// Collects a synchronous subscription's history as marble-like strings.
 private func history(_ signal: IntSignal, dispose: Bool = true) -> [String] {
@@ -18,15 +20,7 @@ private func history(_ signal: IntSignal, dispose: Bool = true) -> [String] {
     return events
 }
 
-final class OperatorTests: TimeLimitedTestCase {
-    #if DEBUG
-    private var liveAtStart = 0
-    override func setUp() { liveAtStart = LiveObjects.count }
-    override func tearDown() {
-        XCTAssertEqual(settledLiveObjects({ LiveObjects.current }, expecting: liveAtStart), liveAtStart, "live engine objects leaked")
-    }
-    #endif
-
+final class OperatorTests: LeakCheckedTestCase {
     func testCollectionCombineLatestAndZip() {
         let inputs: [IntSignal] = [.sequence([1, 2]), .single(3), .sequence([4, 5, 6])]
         XCTAssertEqual(history(combineLatest(inputs) { $0.reduce(0) { $0 * 10 + $1 } }), ["234", "235", "236", "|"])
@@ -42,28 +36,24 @@ final class OperatorTests: TimeLimitedTestCase {
         XCTAssertEqual(history(combineLatest(.sequence([1, 2]), .complete()) { $0 + $1 }), ["|"])
     }
 
-    func testMergeCompletesAfterEveryInput() {
-        let pipe = Pipe<Int, OperatorError>()
-        var events: [String] = []
-        let subscription = mergeSignals([.single(1), pipe.signal()]).start(
-            next: { events.append("\($0)") }, completed: { events.append("|") })
-        pipe.putNext(2)
-        XCTAssertEqual(events, ["1", "2"])
-        pipe.putCompletion()
-        XCTAssertEqual(events, ["1", "2", "|"])
-        subscription.dispose()
-    }
-
-    func testMapToSignalMergingWaitsForInners() {
-        let inner = Pipe<Int, OperatorError>()
-        var events: [String] = []
-        let subscription = (IntSignal.sequence([1, 2]) |> mapToSignalMerging { _ in inner.signal() }).start(
-            next: { events.append("\($0)") }, completed: { events.append("|") })
-        inner.putNext(7)
-        XCTAssertEqual(events, ["7", "7"])
-        inner.putCompletion()
-        XCTAssertEqual(events, ["7", "7", "|"])
-        subscription.dispose()
+    /// A merging operator completes only after every input (or inner) has: `merging` reads an open pipe,
+    /// which sends `sent`, then completes.
+    func testMergingOperatorsCompleteAfterEveryInput() {
+        let cases: [(name: String, merging: (IntPipe) -> IntSignal, sent: Int, values: [String])] = [
+            ("mergeSignals", { pipe in mergeSignals([.single(1), pipe.signal()]) }, 2, ["1", "2"]),
+            ("mapToSignalMerging", { pipe in IntSignal.sequence([1, 2]) |> mapToSignalMerging { _ in pipe.signal() } }, 7,
+             ["7", "7"]),
+        ]
+        for (name, merging, sent, values) in cases {
+            let pipe = IntPipe()
+            var events: [String] = []
+            let subscription = merging(pipe).start(next: { events.append("\($0)") }, completed: { events.append("|") })
+            pipe.putNext(sent)
+            XCTAssertEqual(events, values, name)
+            pipe.putCompletion()
+            XCTAssertEqual(events, values + ["|"], name)
+            subscription.dispose()
+        }
     }
 
     func testCatchContinuesWithTheReplacement() {
@@ -114,13 +104,7 @@ final class OperatorTests: TimeLimitedTestCase {
     }
 
     func testTrampolineQueuesNestedWork() {
-        var order: [Int] = []
-        Trampoline.currentThread.schedule {
-            order.append(1)
-            Trampoline.currentThread.schedule { order.append(3) }
-            order.append(2)
-        }
-        XCTAssertEqual(order, [1, 2, 3])
+        XCTAssertEqual(nestedWorkOrder { Trampoline.currentThread.schedule($0) }, [1, 2, 3])
         XCTAssertFalse(Trampoline.currentThread.isRunning)
     }
 

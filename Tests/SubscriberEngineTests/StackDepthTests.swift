@@ -41,12 +41,6 @@ final class StackDepthTests: TimeLimitedTestCase {
     }
 
     func testTrampolineRunsNestedWorkInOrder() {
-        var log: [Int] = []
-        Scheduler.trampoline.schedule {
-            log.append(1)
-            Scheduler.trampoline.schedule { log.append(3) }
-            log.append(2)
-        }
-        XCTAssertEqual(log, [1, 2, 3])
+        XCTAssertEqual(nestedWorkOrder { _ = Scheduler.trampoline.schedule($0) }, [1, 2, 3])
     }
 }

@@ -6,14 +6,6 @@ import Synchronization
 // Dispose-vs-delivery races on two threads, written against no engine: each engine's test target builds
 // its rounds with the engine's native API and runs them here.
 
-/// Values delivered to one round's observer; incremented on the emitting thread, read on the other.
-package final class DeliveredCount: Sendable {
-    private let count = Atomic<Int>(0)
-    package init() {}
-    package func increment() { count.add(1, ordering: .releasing) }
-    package var value: Int { count.load(ordering: .acquiring) }
-}
-
 /// One round: a live subscription, how to emit into its source (on the emitting thread) and how to
 /// dispose it (on the disposing thread).
 package struct RaceRound {
@@ -123,7 +115,7 @@ private func spin(until done: () -> Bool) {
 /// emitter keeps taking, does not count).
 package func runDisposeRaces(
     targetRaced: Int, minimumRaced: Int, budget: Double, valuesPerRound: Int = 64, maxBeforeDispose: Int = 8,
-    makeRound: (DeliveredCount) -> RaceRound
+    makeRound: (ActionCount) -> RaceRound
 ) -> DisposeRaceReport {
     let progress = RaceProgress()
     let handoff = Handoff()
@@ -167,7 +159,7 @@ package func runDisposeRaces(
     }
     while goOn() {
         let round = report.rounds + 1
-        let delivered = DeliveredCount()
+        let delivered = ActionCount()
         do {
             let subscription = makeRound(delivered)
             handoff.put(subscription.emit, disposeAfter: Int.random(in: 1...maxBeforeDispose))

@@ -7,8 +7,8 @@ import XCTest
 // Disposing one disposable twice, and from two threads at once, written against no engine: each engine's
 // test target (and each variant's) links this file and lists its public disposables as `DisposeCase`s.
 
-/// How often dispose actions ran, or values were delivered; incremented on any thread, read after the
-/// threads joined.
+/// How often dispose actions ran, or values were delivered; incremented on any thread and read on any
+/// (a dispose race reads it while the emitting thread still delivers).
 package final class ActionCount: Sendable {
     private let count = Atomic<Int>(0)
     package init() {}
@@ -26,6 +26,55 @@ package struct DisposeCase {
     package init(name: String, make: @escaping () -> (dispose: () -> Void, check: () -> String?)) {
         self.name = name
         self.make = make
+    }
+}
+
+extension DisposeCase {
+    /// A disposable made from one action (`make` gets the action and returns how to dispose the disposable):
+    /// the action must run once.
+    package static func singleAction(_ name: String, _ make: @escaping (@escaping () -> Void) -> () -> Void) -> DisposeCase {
+        DisposeCase(name: name) {
+            let ran = ActionCount()
+            let dispose = make { ran.increment() }
+            return (dispose, { ranOnce(ran) })
+        }
+    }
+
+    /// A disposable that holds others (`make` returns how to put one in, made from an action, and how to
+    /// dispose the holder): two are put in before dispose and one after, each of whose actions must run once,
+    /// the late one's at once. `labels` name the three in order.
+    package static func holder(
+        _ name: String, labels: (String, String, String),
+        _ make: @escaping () -> (put: (@escaping () -> Void) -> Void, dispose: () -> Void)
+    ) -> DisposeCase {
+        DisposeCase(name: name) {
+            let first = ActionCount(), second = ActionCount(), late = ActionCount()
+            let (put, dispose) = make()
+            put { first.increment() }
+            put { second.increment() }
+            return (dispose, {
+                put { late.increment() }
+                return ranOnce(first, labels.0) ?? ranOnce(second, labels.1) ?? ranOnce(late, labels.2)
+            })
+        }
+    }
+
+    /// A subscription to a subject (`make` subscribes with the observer's value handler and returns how to
+    /// send into the subject and how to dispose the subscription): one value is sent before dispose and one
+    /// after, which must not arrive; the subject replays `replays` values at subscription.
+    package static func subjectSubscription(
+        _ name: String, replays: Int, _ make: @escaping (_ onNext: @escaping () -> Void) -> (send: (Int) -> Void, dispose: () -> Void)
+    ) -> DisposeCase {
+        DisposeCase(name: name) {
+            let delivered = ActionCount()
+            let (send, dispose) = make { delivered.increment() }
+            send(1)
+            return (dispose, {
+                send(2)
+                let expected = replays + 1
+                return delivered.value == expected ? nil : "\(delivered.value) values delivered, \(expected) before dispose"
+            })
+        }
     }
 }
 

@@ -19,7 +19,7 @@ package func settledLiveObjects(_ count: () -> Int?, expecting expected: Int) ->
 /// engine's counter, nil in builds without one (release); `name` labels the printed report.
 package func assertDisposeRaces(
     _ name: String, targetRaced: Int, minimumRaced: Int, budget: Double, liveObjects: () -> Int?,
-    makeRound: (DeliveredCount) -> RaceRound, file: StaticString = #filePath, line: UInt = #line
+    makeRound: (ActionCount) -> RaceRound, file: StaticString = #filePath, line: UInt = #line
 ) {
     let liveAtStart = liveObjects()
     let report = runDisposeRaces(targetRaced: targetRaced, minimumRaced: minimumRaced, budget: budget, makeRound: makeRound)
@@ -30,6 +30,18 @@ package func assertDisposeRaces(
         let settled = settledLiveObjects(liveObjects, expecting: liveAtStart)
         XCTAssertEqual(settled, liveAtStart, "live objects return to their start", file: file, line: line)
     }
+}
+
+/// What a trampoline makes of nested work: `schedule` is given work that logs 1, schedules work that logs 3,
+/// then logs 2. A trampoline runs the nested work after the current one: 1, 2, 3.
+package func nestedWorkOrder(_ schedule: @escaping (@escaping () -> Void) -> Void) -> [Int] {
+    var order: [Int] = []
+    schedule {
+        order.append(1)
+        schedule { order.append(3) }
+        order.append(2)
+    }
+    return order
 }
 
 /// The check that an engine's leak checks can fail: its live-object counter exists (debug builds only; under

@@ -12,32 +12,19 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
     }
 
     static let cases: [DisposeCase] = [
-        DisposeCase(name: "ActionDisposable") {
-            let ran = ActionCount()
-            let disposable = ActionDisposable(action: { ran.increment() })
-            return ({ disposable.dispose() }, { ranOnce(ran) })
-        },
-        DisposeCase(name: "MetaDisposable") {
-            let current = ActionCount(), replaced = ActionCount(), late = ActionCount()
+        .singleAction("ActionDisposable") { ActionDisposable(action: $0).dispose },
+        .holder(
+            "MetaDisposable", labels: ("the replaced one's action", "the current one's action", "one set after dispose")
+        ) {
             let meta = MetaDisposable()
-            meta.set(ActionDisposable(action: { replaced.increment() }))
-            meta.set(ActionDisposable(action: { current.increment() }))
-            return ({ meta.dispose() }, {
-                meta.set(ActionDisposable(action: { late.increment() }))
-                return ranOnce(replaced, "the replaced one's action") ?? ranOnce(current, "the current one's action")
-                    ?? ranOnce(late, "one set after dispose")
-            })
+            return ({ meta.set(ActionDisposable(action: $0)) }, meta.dispose)
         },
-        DisposeCase(name: "DisposableSet") {
-            let first = ActionCount(), second = ActionCount(), late = ActionCount()
+        .holder(
+            "DisposableSet",
+            labels: ("the first member's action", "the second member's action", "a member added after dispose")
+        ) {
             let set = DisposableSet()
-            set.add(ActionDisposable(action: { first.increment() }))
-            set.add(ActionDisposable(action: { second.increment() }))
-            return ({ set.dispose() }, {
-                set.add(ActionDisposable(action: { late.increment() }))
-                return ranOnce(first, "the first member's action") ?? ranOnce(second, "the second member's action")
-                    ?? ranOnce(late, "a member added after dispose")
-            })
+            return ({ set.add(ActionDisposable(action: $0)) }, set.dispose)
         },
         DisposeCase(name: "a subscription to a signal -> map (its Subscriber)") {
             let ran = ActionCount(), delivered = ActionCount()
@@ -54,28 +41,20 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
                     ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
             })
         },
-        DisposeCase(name: "a subscription to a Pipe") {
+        .subjectSubscription("a subscription to a Pipe", replays: 0) { onNext in
             let pipe = Pipe<Int, NoError>()
-            return subjectCase(pipe.signal(), send: pipe.putNext, replays: 0)
+            return (pipe.putNext, subscribe(pipe.signal(), onNext))
         },
-        DisposeCase(name: "a subscription to a Promise") {
+        .subjectSubscription("a subscription to a Promise", replays: 1) { onNext in
             let promise = Promise<Int, NoError>(0)
-            return subjectCase(promise.get(), send: promise.putNext, replays: 1)
+            return (promise.putNext, subscribe(promise.get(), onNext))
         },
     ]
 
-    /// A subscription to a subject's `signal`: one value before dispose, one after (which must not arrive).
-    private static func subjectCase(
-        _ signal: Signal<Int, NoError>, send: @escaping (Int) -> Void, replays: Int
-    ) -> (() -> Void, () -> String?) {
-        let delivered = ActionCount()
-        let subscription = signal.start(next: { _ in delivered.increment() })
-        send(1)
-        return ({ subscription.dispose() }, {
-            send(2)
-            let expected = replays + 1
-            return delivered.value == expected ? nil : "\(delivered.value) values delivered, \(expected) before dispose"
-        })
+    /// Subscribes `onNext` to `signal`; how to dispose the subscription.
+    private static func subscribe(_ signal: Signal<Int, NoError>, _ onNext: @escaping () -> Void) -> () -> Void {
+        let subscription = signal.start(next: { _ in onNext() })
+        return { subscription.dispose() }
     }
 }
 

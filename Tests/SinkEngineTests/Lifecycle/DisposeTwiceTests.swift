@@ -12,11 +12,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
     }
 
     static let cases: [DisposeCase] = [
-        DisposeCase(name: "Disposables.create(with:)") {
-            let ran = ActionCount()
-            let disposable = Disposables.create(with: { ran.increment() })
-            return ({ disposable.dispose() }, { ranOnce(ran) })
-        },
+        .singleAction("Disposables.create(with:)") { Disposables.create(with: $0).dispose },
         DisposeCase(name: "Disposables.create(_:_:)") {
             let first = ActionCount(), second = ActionCount()
             let disposable = Disposables.create(
@@ -34,16 +30,11 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
                     ?? ranOnce(late, "a child inserted after dispose") ?? (key == nil ? nil : "a key for a late child")
             })
         },
-        DisposeCase(name: "SerialDisposable") {
-            let current = ActionCount(), replaced = ActionCount(), late = ActionCount()
+        .holder(
+            "SerialDisposable", labels: ("the replaced one's action", "the current one's action", "one set after dispose")
+        ) {
             let serial = SerialDisposable()
-            serial.disposable = Disposables.create(with: { replaced.increment() })
-            serial.disposable = Disposables.create(with: { current.increment() })
-            return ({ serial.dispose() }, {
-                serial.disposable = Disposables.create(with: { late.increment() })
-                return ranOnce(replaced, "the replaced one's action") ?? ranOnce(current, "the current one's action")
-                    ?? ranOnce(late, "one set after dispose")
-            })
+            return ({ serial.disposable = Disposables.create(with: $0) }, serial.dispose)
         },
         DisposeCase(name: "SingleAssignmentDisposable") {
             let ran = ActionCount()
@@ -81,23 +72,21 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
                     ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
             })
         },
-        DisposeCase(name: "a subscription to a PublishSubject") { subjectCase(PublishSubject<Int>(), replays: 0) },
-        DisposeCase(name: "a subscription to a BehaviorSubject") { subjectCase(BehaviorSubject<Int>(value: 0), replays: 1) },
-        DisposeCase(name: "a subscription to a ReplaySubject") {
-            subjectCase(ReplaySubject<Int>.create(bufferSize: 1), replays: 0)
+        .subjectSubscription("a subscription to a PublishSubject", replays: 0) { subscribe(PublishSubject<Int>(), $0) },
+        .subjectSubscription("a subscription to a BehaviorSubject", replays: 1) {
+            subscribe(BehaviorSubject<Int>(value: 0), $0)
+        },
+        .subjectSubscription("a subscription to a ReplaySubject", replays: 0) {
+            subscribe(ReplaySubject<Int>.create(bufferSize: 1), $0)
         },
     ]
 
-    /// A subscription to `subject`: one value before dispose, one after (which must not arrive).
-    private static func subjectCase(_ subject: SubjectBase<Int>, replays: Int) -> (() -> Void, () -> String?) {
-        let delivered = ActionCount()
-        let subscription = subject.subscribe(onNext: { _ in delivered.increment() })
-        subject.onNext(1)
-        return ({ subscription.dispose() }, {
-            subject.onNext(2)
-            let expected = replays + 1
-            return delivered.value == expected ? nil : "\(delivered.value) values delivered, \(expected) before dispose"
-        })
+    /// Subscribes `onNext` to `subject`; how to send into it and how to dispose the subscription.
+    private static func subscribe(
+        _ subject: SubjectBase<Int>, _ onNext: @escaping () -> Void
+    ) -> (send: (Int) -> Void, dispose: () -> Void) {
+        let subscription = subject.subscribe(onNext: { _ in onNext() })
+        return (subject.onNext, subscription.dispose)
     }
 }
 

@@ -12,11 +12,7 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
     }
 
     static let cases: [DisposeCase] = [
-        DisposeCase(name: "Disposable(action)") {
-            let ran = ActionCount()
-            let disposable = Disposable { ran.increment() }
-            return ({ disposable.dispose() }, { ranOnce(ran) })
-        },
+        .singleAction("Disposable(action)") { Disposable($0).dispose },
         DisposeCase(name: "CompoundDisposable") {
             let first = ActionCount(), second = ActionCount(), third = ActionCount(), late = ActionCount()
             let compound = CompoundDisposable([Disposable { first.increment() }, Disposable { second.increment() }])
@@ -63,32 +59,24 @@ final class DisposeTwiceTests: TimeLimitedTestCase {
                     ?? (delivered.value == 1 ? nil : "\(delivered.value) values delivered, 1 sent before dispose")
             })
         },
-        DisposeCase(name: "a subscription to a Subject") {
+        .subjectSubscription("a subscription to a Subject", replays: 0) { onNext in
             let subject = Subject<Int>()
-            return subjectCase(subject.signal, send: subject.sendNext, replays: 0)
+            return (subject.sendNext, subscribe(subject.signal, onNext))
         },
-        DisposeCase(name: "a subscription to a BehaviorSubject") {
+        .subjectSubscription("a subscription to a BehaviorSubject", replays: 1) { onNext in
             let subject = BehaviorSubject<Int>(defaultValue: 0)
-            return subjectCase(subject.signal, send: subject.sendNext, replays: 1)
+            return (subject.sendNext, subscribe(subject.signal, onNext))
         },
-        DisposeCase(name: "a subscription to a ReplaySubject") {
+        .subjectSubscription("a subscription to a ReplaySubject", replays: 0) { onNext in
             let subject = ReplaySubject<Int>(capacity: 1)
-            return subjectCase(subject.signal, send: subject.sendNext, replays: 0)
+            return (subject.sendNext, subscribe(subject.signal, onNext))
         },
     ]
 
-    /// A subscription to a subject's `signal`: one value before dispose, one after (which must not arrive).
-    private static func subjectCase(
-        _ signal: RACSignal<Int>, send: @escaping (Int) -> Void, replays: Int
-    ) -> (() -> Void, () -> String?) {
-        let delivered = ActionCount()
-        let subscription = signal.subscribeNext { _ in delivered.increment() }
-        send(1)
-        return ({ subscription?.dispose() }, {
-            send(2)
-            let expected = replays + 1
-            return delivered.value == expected ? nil : "\(delivered.value) values delivered, \(expected) before dispose"
-        })
+    /// Subscribes `onNext` to `signal`; how to dispose the subscription.
+    private static func subscribe(_ signal: RACSignal<Int>, _ onNext: @escaping () -> Void) -> () -> Void {
+        let subscription = signal.subscribeNext { _ in onNext() }
+        return { subscription?.dispose() }
     }
 }
 
