@@ -6,6 +6,7 @@ struct SubjectSubscribers<Value> {
         case completed
         case error(any Error)
 
+        @inline(__always)
         func send(to subscriber: PassthroughSubscriber<Value>) {
             switch self {
             case .completed: subscriber.sendCompleted()
@@ -18,6 +19,7 @@ struct SubjectSubscribers<Value> {
     private(set) var terminal: Terminal?
 
     /// Joins `subscriber` unless the subject has terminated; returns the terminal event if it has.
+    @inline(__always)
     mutating func add(_ subscriber: PassthroughSubscriber<Value>) -> Terminal? {
         if let terminal { return terminal }
         list.append(subscriber)
@@ -25,12 +27,14 @@ struct SubjectSubscribers<Value> {
     }
 
     /// Takes `subscriber` out; the caller releases it after unlocking.
+    @inline(__always)
     mutating func remove(_ subscriber: PassthroughSubscriber<Value>) -> PassthroughSubscriber<Value>? {
         guard let index = list.firstIndex(where: { $0 === subscriber }) else { return nil }
         return list.remove(at: index)
     }
 
     /// Records the terminal event; returns the subscribers to send it to, none if the subject had terminated.
+    @inline(__always)
     mutating func terminate(_ terminal: Terminal) -> [PassthroughSubscriber<Value>] {
         if self.terminal != nil { return [] }
         self.terminal = terminal

@@ -89,14 +89,16 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
 
     public func sendError(_ error: any Error) {
         #if SUBSCRIBER_LOCKED
-        terminate {
+        var first = false
+        lock.withLock {
             // RAC copies the block out and disposes, which lets go of all three, before calling it
-            // (RACSubscriber.m:75-83).
-            guard let errorBlock = self.error else { return false }
+            // (RACSubscriber.m:75-83); the joined subscriptions are disposed after unlocking, as below.
+            guard let errorBlock = self.error else { return }
+            first = true
             dropBlocks()
             errorBlock(error)
-            return true
         }
+        if first { disposable.dispose() }
         #else
         terminate { self.error(error) }
         #endif
@@ -104,28 +106,21 @@ public final class ClosureSubscriber<Value>: Subscriber, @unchecked Sendable {
 
     public func sendCompleted() {
         #if SUBSCRIBER_LOCKED
-        terminate {
+        var first = false
+        lock.withLock {
             // As `sendError(_:)` (RACSubscriber.m:85-93).
-            guard let completedBlock = completed else { return false }
+            guard let completedBlock = completed else { return }
+            first = true
             dropBlocks()
             completedBlock()
-            return true
         }
+        if first { disposable.dispose() }
         #else
         terminate { completed() }
         #endif
     }
 
-    #if SUBSCRIBER_LOCKED
-    /// A terminal event: `deliver` runs under the lock and says whether this call delivered it (the blocks
-    /// were still there); the joined subscriptions are disposed after unlocking.
-    @inline(__always)
-    private func terminate(_ deliver: () -> Bool) {
-        var first = false
-        lock.withLock { first = deliver() }
-        if first { disposable.dispose() }
-    }
-    #else
+    #if !SUBSCRIBER_LOCKED
     /// A terminal event: `deliver` runs under the lock, once; the joined subscriptions are disposed after
     /// unlocking.
     @inline(__always)
