@@ -81,6 +81,22 @@ extension Flow {
             }
         }
     }
+
+    /// How many stages `linearSource` appends: the linear operators above the source.
+    var linearStageCount: Int {
+        var count = 0
+        var current = self
+        while true {
+            switch current {
+            case let .map(upstream, _), let .filter(upstream, _), let .compactMap(upstream, _),
+                let .scan(upstream, _, _), let .singleFlatMap(upstream, _), let .take(upstream, _):
+                count += 1
+                current = upstream
+            default:
+                return count
+            }
+        }
+    }
 }
 
 /// How a plain-Swift subject of a kind replays: the rows keep one value, not a buffer.

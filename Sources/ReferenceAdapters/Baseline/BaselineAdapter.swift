@@ -18,25 +18,9 @@ public struct BaselineAdapter: EngineAdapter {
 
     public func stream(_ flow: Flow, subjects: [BaselineSubject]) throws(UnsupportedFlow) -> BaselineChain {
         var stages: [LinearStage] = []
-        stages.reserveCapacity(Self.stageCount(flow))  // one allocation, not one per doubling
+        stages.reserveCapacity(flow.linearStageCount)  // one allocation, not one per doubling
         let source = try flow.linearSource(appendingStagesTo: &stages, subjects: subjects, row: descriptor.id)
         return BaselineChain(source: source, stages: stages)
-    }
-
-    /// How many stages `stream` will translate: the linear operators above the source.
-    private static func stageCount(_ flow: Flow) -> Int {
-        var count = 0
-        var current = flow
-        while true {
-            switch current {
-            case let .map(upstream, _), let .filter(upstream, _), let .compactMap(upstream, _),
-                let .scan(upstream, _, _), let .singleFlatMap(upstream, _), let .take(upstream, _):
-                count += 1
-                current = upstream
-            default:
-                return count
-            }
-        }
     }
 
     public func nativeObserver(_ observer: EventObserver) -> PlainObserver { PlainObserver(observer) }

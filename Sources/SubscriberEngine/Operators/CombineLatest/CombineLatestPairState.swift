@@ -1,7 +1,7 @@
 import EngineSupport
 
 /// One subscription of `combineLatest(with:)`.
-final class CombineLatestPairState<A, B>: @unchecked Sendable {
+final class CombineLatestPairState<A, B>: JoinSubscription, @unchecked Sendable {
     struct State: JoinProgress {
         var first: A?
         var second: B?
@@ -62,10 +62,5 @@ final class CombineLatestPairState<A, B>: @unchecked Sendable {
 
     func fail(_ error: any Error) {
         if withState({ $0.finishFirst() }) { finish { $0.sendError(error) } }
-    }
-
-    private func finish(_ send: (PassthroughSubscriber<(A, B)>) -> Void) {
-        send(subscriber)
-        subscription.dispose()
     }
 }

@@ -51,9 +51,4 @@ final class CombineLatestState<Element>: JoinAllState, @unchecked Sendable {
     func fail(_ error: any Error) {
         if withState({ $0.finishFirst() }) { finish { $0.sendError(error) } }
     }
-
-    private func finish(_ send: (PassthroughSubscriber<[Element]>) -> Void) {
-        send(subscriber)
-        subscription.dispose()
-    }
 }

@@ -1,10 +1,25 @@
+/// One subscription of a join (pairwise or N-input, combineLatest or zip): the subscriber it sends to, and
+/// every input's subscription, disposed when the join ends.
+protocol JoinSubscription: AnyObject {
+    associatedtype Output
+    var subscriber: PassthroughSubscriber<Output> { get }
+    var subscription: CompoundDisposable { get }
+}
+
+extension JoinSubscription {
+    /// Ends the join: `send` sends the terminal event, then every input's subscription is disposed.
+    @inline(__always)
+    func finish(_ send: (PassthroughSubscriber<Output>) -> Void) {
+        send(subscriber)
+        subscription.dispose()
+    }
+}
+
 /// The per-subscription state of an N-input join (`combineLatest` or `zip` over an array): what each
 /// input's events do to it.
-protocol JoinAllState: AnyObject {
+protocol JoinAllState: JoinSubscription where Output == [Element] {
     associatedtype Element
     init(count: Int, subscriber: PassthroughSubscriber<[Element]>)
-    /// Every input's subscription; disposed when the join ends.
-    var subscription: CompoundDisposable { get }
     func next(_ value: Element, at index: Int)
     func completed(at index: Int)
     func fail(_ error: any Error)

@@ -1,7 +1,7 @@
 import EngineSupport
 
 /// One subscription of `zip(with:)`.
-final class ZipPairState<A, B>: @unchecked Sendable {
+final class ZipPairState<A, B>: JoinSubscription, @unchecked Sendable {
     struct State: JoinProgress {
         var first: [A] = []
         var second: [B] = []
@@ -88,10 +88,5 @@ final class ZipPairState<A, B>: @unchecked Sendable {
         case .complete:
             finish { $0.sendCompleted() }
         }
-    }
-
-    private func finish(_ send: (PassthroughSubscriber<(A, B)>) -> Void) {
-        send(subscriber)
-        subscription.dispose()
     }
 }
