@@ -166,6 +166,10 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     let workloadID: String
     private var subjects: [Adapter.Subject] = []
     private var subscriptions: [Adapter.Subscription] = []
+    /// The streams of a lifecycle's chains after the first (`Scenario.flows`), kept between lifecycles.
+    private var otherStreams: [Adapter.Stream] = []
+    /// The senders of a `Feed.spread`, kept between lifecycles.
+    private var senders: [SubjectSender] = []
     /// Whether the scenario's stream on this row delivers asynchronously (set by `tally(for:observers:)`).
     private(set) var deliversAsynchronously = false
 
@@ -181,6 +185,8 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     mutating func prepare(for scenario: Scenario) {
         subjects.reserveCapacity(scenario.subjects.count)
         subscriptions.reserveCapacity(scenario.subscribers + 1)
+        otherStreams.reserveCapacity(scenario.flows.count)
+        if case let .spread(targets, _, _) = scenario.feed { senders.reserveCapacity(targets.count) }
         if scenario.feed.isConcurrent, churnObserver == nil {
             churnObserver = adapter.nativeObserver(EventObserver(next: { _ in }))
         }
@@ -203,7 +209,8 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         if let reason = scenario.feed.terminalEventsRefusal({ adapter.sender(for: subjects[$0]) }) {
             throw .unsupported(reason)
         }
-        let asynchronous = adapter.deliversAsynchronously(try stream(scenario))
+        var asynchronous = adapter.deliversAsynchronously(try stream(scenario))
+        for flow in scenario.flows.dropFirst() where adapter.deliversAsynchronously(try stream(flow)) { asynchronous = true }
         if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: asynchronous) {
             throw .unsupported(refusal)
         }
@@ -225,13 +232,25 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
             // Asynchronous delivery: the run waits until the lifecycle's events have arrived, then disposes.
             let events = deliversAsynchronously ? eventsPerLifecycle(scenario) : 0
             if deliversAsynchronously { tally.expectDeliveries(events) }
-            for index in 0..<scenario.subscribers {
-                subscriptions.append(adapter.subscribe(stream, with: observers[index]))
-            }
-            if case let .concurrent(concurrent) = scenario.feed {
-                feed(concurrent, churning: stream)
+            if scenario.flows.count == 1 {
+                for index in 0..<scenario.subscribers {
+                    subscriptions.append(adapter.subscribe(stream, with: observers[index]))
+                }
             } else {
-                feed(scenario.feed)
+                // Several chains (a cell's bindings): the others are translated here, in the lifecycle, as the
+                // first is, into a buffer that keeps its capacity.
+                otherStreams.removeAll(keepingCapacity: true)
+                for flow in scenario.flows.dropFirst() { otherStreams.append(try self.stream(flow)) }
+                for index in 0..<scenario.subscribers {
+                    let chain = index % scenario.flows.count
+                    subscriptions.append(adapter.subscribe(chain == 0 ? stream : otherStreams[chain - 1], with: observers[index]))
+                }
+            }
+            switch scenario.feed {
+            case let .concurrent(concurrent): feed(concurrent, churning: stream)
+            case let .churning(subject, count): churn(subject: subject, count: count, on: stream, observers: observers)
+            case let .spread(targets, count, trigger): spread(targets, count: count, trigger: trigger)
+            default: feed(scenario.feed)
             }
             if deliversAsynchronously {
                 if events > 0, tally.delivered.wait(timeout: .now() + 60) == .timedOut {
@@ -298,14 +317,42 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
 
     func stream(_ scenario: Scenario) throws(HarnessError) -> Adapter.Stream {
         if scenario.feed.isConcurrent, let reason = adapter.concurrentSendingUnsupported { throw .unsupported(reason) }
-        do { return try adapter.stream(scenario.flow, subjects: subjects) } catch { throw .unsupported(error) }
+        return try stream(scenario.flow)
+    }
+
+    func stream(_ flow: Flow) throws(HarnessError) -> Adapter.Stream {
+        do { return try adapter.stream(flow, subjects: subjects) } catch { throw .unsupported(error) }
     }
 
     func feed(_ feed: Feed) {
-        guard case let .counting(index, _, thenComplete) = feed else { return }
-        let sender = adapter.sender(for: subjects[index])
-        for value in feed.values { sender.next(value) }
-        if thenComplete { sender.completed() }
+        switch feed {
+        case let .counting(index, _, thenComplete):
+            let sender = adapter.sender(for: subjects[index])
+            for value in feed.values { sender.next(value) }
+            if thenComplete { sender.completed() }
+        case .none, .concurrent, .churning, .spread:
+            return
+        }
+    }
+
+    /// `Feed.spread`: each subject's sender made once per lifecycle, into a buffer that keeps its capacity.
+    mutating func spread(_ targets: [Int], count: Int, trigger: Int?) {
+        senders.removeAll(keepingCapacity: true)
+        for target in targets { senders.append(adapter.sender(for: subjects[target])) }
+        for value in 0..<count { senders[value % senders.count].next(value) }
+        if let trigger { adapter.sender(for: subjects[trigger]).next(count) }
+    }
+
+    /// `Feed.churning`: before each value the oldest subscription leaves and its observer joins again, at the
+    /// end of the subject's subscribers.
+    mutating func churn(subject: Int, count: Int, on stream: Adapter.Stream, observers: [Adapter.Observer]) {
+        let sender = adapter.sender(for: subjects[subject])
+        for value in 0..<count {
+            let oldest = value % subscriptions.count
+            adapter.dispose(subscriptions[oldest])
+            subscriptions[oldest] = adapter.subscribe(stream, with: observers[oldest])
+            sender.next(value)
+        }
     }
 
     /// Each sender queue sends its share into the subject while the churn queue subscribes and disposes

@@ -19,6 +19,8 @@ enum LinearStage {
     case compactMap((Int) -> Int?)
     case scan(seed: Int, (Int, Int) -> Int)
     case take(Int)
+    /// distinctUntilChanged: the first value passes, then each that differs from the one before.
+    case distinct
 }
 
 /// A plain-Swift subject: it may keep a kind of subject the rows do not express.
@@ -32,7 +34,7 @@ extension Flow {
     /// observer first, and returns the source. A flow that is not linear is declined, naming `row`.
     @inline(__always)
     func linearSource<Subject: LinearSubject>(
-        appendingStagesTo stages: inout [LinearStage], subjects: [Subject], row: String
+        appendingStagesTo stages: inout [LinearStage], subjects: [Subject], row: String, expressesDistinct: Bool = false
     ) throws(UnsupportedFlow) -> LinearSource<Subject> {
         var current = self
         while true {
@@ -58,6 +60,9 @@ extension Flow {
                 current = upstream
             case let .take(upstream, count):
                 stages.append(.take(max(0, count)))
+                current = upstream
+            case let .distinctUntilChanged(upstream) where expressesDistinct:
+                stages.append(.distinct)
                 current = upstream
             case let .single(.success(value)), let .just(value):
                 return .just(value)
@@ -89,7 +94,8 @@ extension Flow {
         while true {
             switch current {
             case let .map(upstream, _), let .filter(upstream, _), let .compactMap(upstream, _),
-                let .scan(upstream, _, _), let .singleFlatMap(upstream, _), let .take(upstream, _):
+                let .scan(upstream, _, _), let .singleFlatMap(upstream, _), let .take(upstream, _),
+                let .distinctUntilChanged(upstream):
                 count += 1
                 current = upstream
             default:

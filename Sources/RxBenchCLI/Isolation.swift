@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import RxBenchCore
 import RxBenchResults
+import Synchronization
 
 /// `--isolation process`: every engine x workload in a fresh process, so that one measurement's heap,
 /// caches, lazily made metadata and worker threads cannot move the next one's figures (JMH forks a JVM per
@@ -16,6 +17,30 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
         let description: String
     }
 
+    /// The child did not finish within the time limit of a workload that runs in a process of its own (a row
+    /// whose cost grows with the square of the inputs): the report records it as a finding.
+    struct TimeLimit: Error {
+        let engine: String
+        let workload: String
+        let seconds: Int
+
+        var reason: String { "did not finish within \(seconds) s in a process of its own: a finding, not a figure" }
+    }
+
+    /// The child overflowed its main thread's stack (`StackOverflowReport`): the row cannot run the workload
+    /// here, which the report records as a finding.
+    struct StackOverflow: Error {
+        let engine: String
+        let workload: String
+
+        var reason: String {
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_STACK.rawValue), &limit)
+            let stack = limit.rlim_cur == rlim_t.max ? "unlimited" : "\(limit.rlim_cur >> 20) MiB"
+            return "overflowed the stack (the main thread's, \(stack)) in a process of its own: a finding, not a figure"
+        }
+    }
+
     /// What a child prints: its figures, or why its row could not run the workload (the parent writes the
     /// reason into the report, as it does for the workloads it measures itself).
     struct ChildResult: Codable {
@@ -24,7 +49,8 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
     }
 
     static func measureInChild(
-        engine: String, workload: String, size: Int, options: MeasureOptions, profile: Profile
+        engine: String, workload: String, size: Int, options: MeasureOptions, profile: Profile,
+        timeLimit: Int? = nil
     ) throws -> ChildResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Callgrind.executablePath())
@@ -36,11 +62,28 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
+        let timedOut = Mutex(false)  // guards: whether the time limit killed the child
         let (data, messages) = try Interruption.run(process) {
+            if let timeLimit {
+                let pid = process.processIdentifier
+                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeLimit)) {
+                    guard process.isRunning else { return }
+                    timedOut.withLock { $0 = true }
+                    kill(pid, SIGKILL)
+                }
+            }
             let data = stdout.fileHandleForReading.readDataToEndOfFile()
             let messages = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             return (data, messages)
+        }
+        if let timeLimit, timedOut.withLock({ $0 }) {
+            throw TimeLimit(engine: engine, workload: workload, seconds: timeLimit)
+        }
+        if process.terminationReason == .exit, process.terminationStatus == StackOverflowReport.exitStatus,
+            messages.contains(StackOverflowReport.message)
+        {
+            throw StackOverflow(engine: engine, workload: workload)
         }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             // A child killed by a signal did not fail a check: say how it ended, not what it printed last.

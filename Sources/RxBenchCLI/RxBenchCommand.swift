@@ -156,10 +156,15 @@ public struct RxBenchCommand: ParsableCommand {
         return value
     }
 
+    /// How long a row may take on a workload that runs in a process of its own (`Scenario.ownProcess`): a row
+    /// whose cost grows with the square of a fan-in's inputs would otherwise hold the run for hours.
+    static let ownProcessTimeLimit = 120
+
     public func run() throws {
         if list { return try printList() }
         if let instructionProbe { return try runInstructionProbe(size: instructionProbe) }
         try AllocatorSwitch.ensure(allocator)
+        if emitRows { StackOverflowReport.install() }
         warnIfUnoptimised()
 
         let engines = try enginesWithFloor()
@@ -180,6 +185,9 @@ public struct RxBenchCommand: ParsableCommand {
         // compared with, so a change in the machine's load moves both (measurement-validity.md: engine by
         // engine, a build starting beside the run once made the floor 2x slower than the rows before it).
         for workload in workloads {
+            // A workload that may overflow a row's stack runs in a process of its own in every run.
+            let mayOverflow = workload.make(1).ownProcess != nil
+            let ownProcess = !emitRows && (isolation == .process || mayOverflow)
             if sizeOverride != nil, !workload.scalable {
                 progress("--size does not apply to \(workload.id): its size is its parameter")
             }
@@ -193,10 +201,10 @@ public struct RxBenchCommand: ParsableCommand {
                 let size = workload.scalable ? sizeOverride ?? profile.plan.size(for: workload) : profile.plan.size(for: workload)
                 progress("[\(done)/\(total)] \(engine.descriptor.id) \(workload.id) size=\(size)")
                 do {
-                    if isolation == .process {
+                    if ownProcess {
                         let child = try Isolation.measureInChild(
                             engine: engine.descriptor.id, workload: workload.id, size: size, options: options,
-                            profile: profile)
+                            profile: profile, timeLimit: mayOverflow ? Self.ownProcessTimeLimit : nil)
                         for skipped in child.unsupported {
                             progress("    skipped: \(UnsupportedFlow(engine: skipped.engine, operation: skipped.reason))")
                         }
@@ -207,6 +215,14 @@ public struct RxBenchCommand: ParsableCommand {
                     }
                 } catch let HarnessError.unsupported(reason) {
                     progress("    skipped: \(reason)")
+                    unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
+                } catch let overflow as Isolation.StackOverflow {
+                    let reason = UnsupportedFlow(engine: overflow.engine, operation: overflow.reason)
+                    progress("    \(reason)")
+                    unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
+                } catch let limit as Isolation.TimeLimit {
+                    let reason = UnsupportedFlow(engine: limit.engine, operation: limit.reason)
+                    progress("    \(reason)")
                     unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
                 } catch {
                     progress("    FAILED: \(error)")

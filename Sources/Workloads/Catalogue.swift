@@ -4,7 +4,7 @@ import RxBenchCore
 public enum Catalogue {
     public static let all: [Workload] =
         RxSwiftBenchmarks.all + SeedChains.all + FanOut.all + AsyncPipelines.all + Feedback.all + Delivery.all
-        + Scaling.all + Latency.all + Contention.all + Singles.all
+        + Scaling.all + Latency.all + Contention.all + Singles.all + App.all
 
     /// Groups in catalogue order.
     public static var groups: [String] {

@@ -40,20 +40,26 @@ public enum RunPlan: String, Sendable, CaseIterable {
     ///   subscribers): they run the same code as the smaller points, with more of it, and in a debug build
     ///   took most of `swift test` (the two 10,000-subscriber points: 14 s each on opencombine). Every run of
     ///   rxbench checks the checksum of what it runs, and CI's quick profile runs those points on every row.
+    /// - quick and checksum leave out fan-in wider than 1,000 inputs (FanIn[inputs=15000]: the same code as
+    ///   1,000, fifteen times over per lifecycle); instructions and benchmark leave out every workload that runs
+    ///   in a process of its own (`Scenario.ownProcess`): they measure in process, where a row that overflows
+    ///   its stack would end the whole run.
     public func includes(_ workload: Workload) -> Bool {
         switch self {
         case .quick:
             return (workload.scalable || workload.defaultSize <= 100_000) && workload.subscriberCount <= 1_000
-                && workload.group != "contention"
-        case .standard, .full, .benchmark:
+                && workload.group != "contention" && workload.inputCount <= 1_000
+        case .standard, .full:
             return true
+        case .benchmark:
+            return workload.make(1).ownProcess == nil
         case .instructions:
             return workload.shape != .latency && workload.make(1).queues.isEmpty
-                && size(for: workload) >= InstructionSizes.minimumSize
+                && size(for: workload) >= InstructionSizes.minimumSize && workload.make(1).ownProcess == nil
         case .checksum:
             return !workload.parameters.contains {
                 ($0.name == "siblings" && $0.value > 100) || ($0.name == "subscribers" && $0.value > 1_000)
-            }
+            } && workload.inputCount <= 1_000
         }
     }
 
@@ -105,4 +111,6 @@ public enum RunPlan: String, Sendable, CaseIterable {
 extension Workload {
     /// The `subscribers` parameter of a fan-out sweep point, 1 for every other workload.
     var subscriberCount: Int { parameters.first { $0.name == "subscribers" }?.value ?? 1 }
+    /// The `inputs` parameter of a fan-in point, 1 for every other workload.
+    var inputCount: Int { parameters.first { $0.name == "inputs" }?.value ?? 1 }
 }

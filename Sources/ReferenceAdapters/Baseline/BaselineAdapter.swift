@@ -19,7 +19,8 @@ public struct BaselineAdapter: EngineAdapter {
     public func stream(_ flow: Flow, subjects: [BaselineSubject]) throws(UnsupportedFlow) -> BaselineChain {
         var stages: [LinearStage] = []
         stages.reserveCapacity(flow.linearStageCount)  // one allocation, not one per doubling
-        let source = try flow.linearSource(appendingStagesTo: &stages, subjects: subjects, row: descriptor.id)
+        let source = try flow.linearSource(
+            appendingStagesTo: &stages, subjects: subjects, row: descriptor.id, expressesDistinct: true)
         return BaselineChain(source: source, stages: stages)
     }
 

@@ -14,7 +14,7 @@ public struct BaselineChain: @unchecked Sendable {
         stages.allSatisfy {
             switch $0 {
             case .map, .filter, .compactMap: true
-            case .scan, .take: false
+            case .scan, .take, .distinct: false
             }
         }
     }
@@ -33,7 +33,7 @@ public struct BaselineChain: @unchecked Sendable {
             case let .compactMap(transform):
                 guard let mapped = transform(value) else { return }
                 value = mapped
-            case .scan, .take:
+            case .scan, .take, .distinct:
                 preconditionFailure("run(_:into:) is for chains without state")
             }
             index -= 1
@@ -93,6 +93,15 @@ public struct BaselineChain: @unchecked Sendable {
                 total.value = accumulate(total.value, first($0))
                 down(total.value)
             }
+        case let (.distinct, first):
+            let last = OptionalBox()
+            let first = first ?? { $0 }
+            return {
+                let value = first($0)
+                guard last.value != value else { return }
+                last.value = value
+                down(value)
+            }
         case let (.take(count), first):
             if count == 0 { subscription.complete() }
             let remaining = Box(count)
@@ -112,4 +121,9 @@ public struct BaselineChain: @unchecked Sendable {
 final class Box {
     @exclusivity(unchecked) var value: Int
     init(_ value: Int) { self.value = value }
+}
+
+/// A distinct stage's last value, none before the first.
+final class OptionalBox {
+    @exclusivity(unchecked) var value: Int?
 }

@@ -42,6 +42,8 @@ public final class StageLoopPipeline: @unchecked Sendable {
                 case let .scan(_, accumulate):
                     value = accumulate(state[index], value)
                     state[index] = value
+                case .distinct:
+                    preconditionFailure("stage-loop reads no distinctUntilChanged (its adapter declines it)")
                 case let .take(limit):
                     if state[index] >= limit { return nil }
                     state[index] += 1

@@ -78,7 +78,14 @@ public struct Workload: Sendable {
 public struct Scenario: Sendable {
     /// Subjects made fresh for each lifecycle; `.subject(i)` in `flow` names `subjects[i]`.
     public var subjects: [SubjectKind]
-    public var flow: Flow
+    /// The streams of one lifecycle: usually one; several where an app subscribes several chains at once (a
+    /// cell's bindings). Terminal observer `i` subscribes to `flows[i % flows.count]`.
+    public var flows: [Flow]
+    /// The first (usually the only) stream.
+    public var flow: Flow {
+        get { flows[0] }
+        set { flows[0] = newValue }
+    }
     /// Terminal observers subscribed in each lifecycle (fan-out).
     public var subscribers: Int
     /// Values the harness sends into a subject after subscribing, in each lifecycle.
@@ -90,6 +97,9 @@ public struct Scenario: Sendable {
     public var awaitsTermination: Bool
     /// What all observers of all lifecycles of one run must see, summed.
     public var expected: Checksum
+    /// Why this scenario runs in a child process of its own in every run, or nil: a scenario that may overflow
+    /// a row's stack (a combineLatest of 15,000 inputs) must end that row's measurement, not rxbench.
+    public var ownProcess: String?
     /// For `.latency`: subscriptions kept alive beside the measured one.
     public var siblings: Int
     /// For `.latency`: which live subscription each sample disposes.
@@ -104,16 +114,17 @@ public struct Scenario: Sendable {
     public var synchronousOrder: String?
 
     public init(
-        subjects: [SubjectKind] = [], flow: Flow, subscribers: Int = 1, feed: Feed = .none, lifecycles: Int = 1,
+        subjects: [SubjectKind] = [], flow: Flow, otherFlows: [Flow] = [], subscribers: Int = 1, feed: Feed = .none, lifecycles: Int = 1,
         awaitsTermination: Bool = false, expected: Checksum, siblings: Int = 0, disposalOrder: DisposalOrder = .newest,
-        queues: [DispatchQueue] = [], synchronousOrder: String? = nil
+        queues: [DispatchQueue] = [], synchronousOrder: String? = nil, ownProcess: String? = nil
     ) {
+        self.ownProcess = ownProcess
         self.synchronousOrder = synchronousOrder
         self.disposalOrder = disposalOrder
         // A feed's own threads are the scenario's too: the harness counts their allocations and waits for them.
         self.queues = queues + feed.queues
         self.subjects = subjects
-        self.flow = flow
+        flows = [flow] + otherFlows
         self.subscribers = subscribers
         self.feed = feed
         self.lifecycles = lifecycles
@@ -160,6 +171,14 @@ public enum Feed: Sendable, Equatable {
     /// subscribes and disposes short-lived subscribers, then completes the subject (`ConcurrentFeed`).
     /// Values arrive in no defined order: observers add them (`Checksum.expectInAnyOrder`).
     case concurrent(ConcurrentFeed)
+    /// Sends `0, 1, ..., count - 1` into `subjects` in turn (value `v` into `subjects[v % subjects.count]`: a
+    /// form's fields typed into one after another), then, if `trigger` is given, the value `count` into that
+    /// subject (a cell's `prepareForReuse`).
+    case spread(subjects: [Int], count: Int, trigger: Int?)
+    /// Sends `0, 1, ..., count - 1` into `subjects[subject]`; before each value the oldest live subscription
+    /// is disposed and its observer subscribed again, so that the set of subscribers stays the same size while
+    /// one leaves and one joins per value (a list of 1,000 live rows scrolling past a shared subject).
+    case churning(subject: Int, count: Int)
 
     /// The values this feed sends (in order, except for `.concurrent`).
     public var values: Range<Int> {
@@ -167,6 +186,8 @@ public enum Feed: Sendable, Equatable {
         case .none: 0..<0
         case let .counting(_, count, _): 0..<count
         case let .concurrent(feed): 0..<feed.count
+        case let .spread(_, count, _): 0..<count
+        case let .churning(_, count): 0..<count
         }
     }
 
@@ -176,6 +197,7 @@ public enum Feed: Sendable, Equatable {
         case .none: nil
         case let .counting(subject, _, thenComplete): thenComplete ? subject : nil
         case let .concurrent(feed): feed.subject
+        case .spread, .churning: nil
         }
     }
 
@@ -252,6 +274,14 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
         var sum = 0
         for value in values { sum &+= value }
         return Checksum(values: values.count &* observers, fold: sum &* observers, completions: completions)
+    }
+
+    /// What two sets of observers saw together: scenarios whose observers see different streams (a cell's
+    /// bindings) add the checksum of each observer's stream.
+    public static func + (lhs: Checksum, rhs: Checksum) -> Checksum {
+        Checksum(
+            values: lhs.values &+ rhs.values, fold: lhs.fold &+ rhs.fold, completions: lhs.completions &+ rhs.completions,
+            errors: lhs.errors &+ rhs.errors)
     }
 
     public var description: String {

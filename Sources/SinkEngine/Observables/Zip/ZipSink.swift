@@ -6,8 +6,7 @@ class ZipSink<Result>: SerializingSink<Result> {
     private let makeResult: MakeResult
     // Touched only in the serial section: queued values per input, and a bit per completed input.
     private var counts: [Int]
-    private var isDone: UInt64 = 0
-    private let allInputs: UInt64
+    private var isDone: InputFlags
     private let endsAtUnpairedValue: Bool
 
     /// `endsAtUnpairedValue`: also complete at a value that forms no tuple once every other input has
@@ -17,10 +16,9 @@ class ZipSink<Result>: SerializingSink<Result> {
         arity: Int, endsAtUnpairedValue: Bool = false, makeResult: @escaping MakeResult,
         observer: AnyObserver<Result>, cancel: SinkDisposer
     ) {
-        precondition(arity > 0 && arity <= 64, "zip supports 1 to 64 inputs")
         self.makeResult = makeResult
         self.endsAtUnpairedValue = endsAtUnpairedValue
-        self.allInputs = arity == 64 ? ~0 : (1 << UInt64(arity)) - 1
+        isDone = InputFlags(arity: arity)
         self.counts = Array(repeating: 0, count: arity)
         super.init(observer: observer, cancel: cancel)
     }
@@ -34,7 +32,7 @@ class ZipSink<Result>: SerializingSink<Result> {
             enqueue(value)
             counts[index] += 1
             if counts.contains(0) {
-                if endsAtUnpairedValue, isDone | 1 << UInt64(index) == allInputs { forwardTerminal(.completed) }
+                if endsAtUnpairedValue, isDone.allOthers(than: index) { forwardTerminal(.completed) }
                 return
             }
             for i in counts.indices { counts[i] -= 1 }
@@ -49,8 +47,8 @@ class ZipSink<Result>: SerializingSink<Result> {
             // RxSwift 6 completes zip only once every input has completed, also when a completed input's
             // queue is empty and no value can ever be paired again (ZipSink.done in
             // RxSwift/Observables/Zip.swift; tests testZip_AllCompleted2, testZip_EmptyNever).
-            isDone |= 1 << UInt64(index)
-            if isDone == allInputs { forwardTerminal(.completed) }
+            isDone.set(index)
+            if isDone.all { forwardTerminal(.completed) }
         }
     }
 }
