@@ -402,7 +402,7 @@ def scenario(context, workload_id, name, entry, records):
         elif line.time is not None:
             absent.append(Absent(engine, role, f"its {time_metric} is flagged unavailable in the CSV", False))
         elif any(k[0] == engine and k[1] == workload_id for k in context.figures):
-            absent.append(Absent(engine, role, f"the file has no {time_metric} of it here", False))
+            absent.append(Absent(engine, role, f"the file has no {time_metric or 'time figure'} of it here", False))
         else:
             absent.append(Absent(engine, role, "the file has no figure and no reason for it here", False))
         return True
@@ -991,6 +991,9 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
     blocks.append(Para("Words used here (floor, lean engine, lifecycle, MAD, ...) are defined in "
                        f"[docs/glossary.md]({link_to('docs/glossary.md', args.out)}); the metrics in "
                        f"[docs/metrics.md]({link_to('docs/metrics.md', args.out)})."))
+    sections = ["What was run", "Scenarios", "Where each library's time goes", "Verdicts by kind of work",
+                "What this does not tell"]
+    blocks.append(Para("On this page: " + ", ".join(f"[{title}](#{anchor(title)})" for title in sections) + "."))
     blocks.append(Heading(2, "What was run"))
     blocks.append(Para("Made by:"))
     blocks.append(Code(generator_command(args)))
@@ -1276,7 +1279,8 @@ def inline_html(text):
 
 
 def anchor(text):
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """The id GitHub gives a markdown heading, so that the same links work in FINDINGS.md and index.html."""
+    return re.sub(r"[^a-z0-9 _-]", "", text.lower()).replace(" ", "-")
 
 
 def markdown(blocks):
