@@ -796,7 +796,8 @@ def decomposition_table(context, decomposition):
         for metric in (s.time_metric, s.malloc_metric):
             if metric:
                 rows.append([s.workload_id, context.unit_of(metric)] +
-                            [cell(context.figures.get((row, s.workload_id, metric))) for row, _ in decomposition.present])
+                            [cell(context.figures.get((row, s.workload_id, metric)))
+                             for row, _ in decomposition.present])
     return Table(header, rows, context.path, [False, False] + [True] * len(decomposition.present))
 
 
@@ -915,9 +916,9 @@ def verdict_charts(context, verdict):
     made = []
     base = f"{context.slug}-{verdict.kind.id}"
     what = "bytes per live subscription" if verdict.kind.metric == BYTES else "median time"
+    ratios = {st.library: st.ratios for st in verdict.standings + verdict.others}
     ratio = bar_chart(
-        context, verdict, lambda lib, s: (next((st.ratios.get(s.workload_id) for st in verdict.standings + verdict.others
-                                               if st.library == lib), None)),
+        context, verdict, lambda lib, s: ratios.get(lib, {}).get(s.workload_id),
         f"{verdict.kind.title}: {what} over the {verdict.kind.best} library's ({context.letter})",
         f"{what}, x the {verdict.kind.best} library of the workload (1 = {verdict.kind.best})", f"{base}-ratio.png",
         True)
@@ -929,7 +930,7 @@ def verdict_charts(context, verdict):
                              "bytes per live subscription (exact)", f"{base}-bytes.png", False)
     elif any(s.malloc_metric for s in verdict.scenarios):
         absolute = bar_chart(context, verdict,
-                             lambda lib, s: context.value(lib, s.workload_id, s.malloc_metric) if s.malloc_metric else None,
+                             lambda lib, s: s.malloc_metric and context.value(lib, s.workload_id, s.malloc_metric),
                              f"{verdict.kind.title}: mallocs ({context.letter})",
                              "mallocs per event (pumping) or per lifecycle (creating), exact", f"{base}-mallocs.png",
                              False)
@@ -942,14 +943,6 @@ def verdict_charts(context, verdict):
 
 # ---------------------------------------------------------------------------------------------
 # The page.
-
-@dataclass
-class Built:
-    blocks: list
-    charts: list
-    readme_block: str
-    contexts: list
-
 
 def equivalent_command(context):
     run = context.run
