@@ -496,7 +496,8 @@ def step_words(steps):
     words = [LARGEST_STEP_WORDS[step] for step in steps]
     if len(words) == 1:
         return words[0]
-    return " together with ".join(words) + " (one step here: the file lacks the row between)"
+    between = "the row between" if len(words) == 2 else "the rows between"
+    return " together with ".join(words) + f" (one step here: the file lacks {between})"
 
 
 def decomposition_sentence(context, decomposition, scenario):
