@@ -156,7 +156,10 @@ KIND_BY_NAME = {
     "FanIn": "churn", "CellReuse": "churn", "FormOpening": "churn",
 }
 # A note on an `unsupported` record that says the row broke rather than declined.
-FAILED_WORDS = re.compile(r"overflow|crash|trap|fatal|abort|signal \d|segfault|timed? ?out|killed", re.IGNORECASE)
+# rxbench's own words for a row that ran a workload in a process of its own and did not come back with a figure:
+# "overflowed the stack ...", "did not finish within N s ...", both "a finding, not a figure".
+FAILED_WORDS = re.compile(r"overflow|crash|trap|fatal|abort|signal \d|segfault|timed? ?out|killed|did not finish|"
+                          r"not a figure", re.IGNORECASE)
 
 # Keep the charts' pixels the same on every machine: only the fonts matplotlib ships are candidates.
 _bundled = os.path.join(matplotlib.get_data_path(), "fonts")
