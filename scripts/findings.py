@@ -1198,6 +1198,14 @@ def why_line(context, decomposition):
             f"{times(step[1])} ({chain} {context.unit_of(s.time_metric)}).")
 
 
+def verdict_line(context, verdict):
+    """One line of a verdict for the README: the kind, each ranked library's geometric mean, or None."""
+    if len(verdict.standings) < 2 or not verdict.compared:
+        return None
+    ranked = ", ".join(f"{library_name(st.library)} {times(st.geomean)}" for st in verdict.standings)
+    return f"{verdict.kind.title} ({len(verdict.compared)} workloads): {ranked}."
+
+
 def readme_block(contexts, decompositions_by_context, args):
     lines = [BEGIN, "",
              f"Made by `scripts/findings.py` from {', '.join(f'`{c.path}`' for c in contexts)}; do not edit between the "
@@ -1223,6 +1231,12 @@ def readme_block(contexts, decompositions_by_context, args):
                 cells.append(times(line.ratio_fastest) if line else "—")
             lines.append(f"| {library_name(lib)} (`{lib}`) | " + " | ".join(cells) + " |")
         lines.append("")
+        lines += ["The scenarios:", ""] + [f"- `{s.workload_id}`: {s.entry.summary}." for s in chosen] + [""]
+        short = [verdict_line(context, v) for v in verdicts(context)]
+        short = [line for line in short if line]
+        if short:
+            lines += ["Verdicts by kind of work (geometric mean of each library's ratio to the fastest, over the "
+                      "workloads of the kind every ranked library ran):", ""] + [f"- {line}" for line in short] + [""]
         whys = [why_line(context, d) for d in decompositions_by_context[context.slug]]
         others = [lib for lib in libraries if lib not in FAMILIES]
         whys += [f"{library_name(lib)}: not decomposed (rxbench has no model of it)." for lib in others]

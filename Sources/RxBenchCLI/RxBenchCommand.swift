@@ -29,7 +29,7 @@ public struct RxBenchCommand: ParsableCommand {
     @Option(name: .long, help: "Workload name, id, group, a comma-separated list of these, or 'all'.")
     var workload: String = "all"
 
-    @Flag(name: .long, help: "List engines and workloads, then exit.")
+    @Flag(name: .long, help: "List engines and workloads, then exit; with --format csv, the workload catalogue (workload, group, shape, summary, default size).")
     var list = false
 
     @Option(name: .customLong("profile"), help: "How much to measure: quick (CI), standard (the default), or full.")
@@ -91,8 +91,9 @@ public struct RxBenchCommand: ParsableCommand {
         _ = try warmupValue
         _ = try selectedEngines()
         _ = try selectedWorkloads()
-        if list, formatChoice != nil || output != nil {
-            throw ValidationError("--list prints rows and workloads to stdout; --format and --output apply to reports: drop them.")
+        if list, output != nil || (formatChoice != nil && formatChoice != .csv) {
+            throw ValidationError(
+                "--list prints rows and workloads to stdout, or with --format csv the workload catalogue; --output and other formats apply to reports: drop them.")
         }
         if let output { try ReportFile.checkWritable(output) }
         if !list, !instructions, instructionProbe == nil, !emitRows { try checkSomethingToMeasure() }
@@ -297,6 +298,7 @@ public struct RxBenchCommand: ParsableCommand {
     }
 
     private func printList() throws {
+        if formatChoice == .csv { return try OutputStreams.writeReport(Self.catalogueCSV()) }
         var lines: [String] = []
         func add(_ line: String) { lines.append(line) }
         // Columns as wide as their longest entry: ids are never cut (scripts read the first column).
@@ -319,6 +321,22 @@ public struct RxBenchCommand: ParsableCommand {
                 + "\(column(workload.shape.rawValue, 9)) \(workload.defaultSize)  \(workload.summary)")
         }
         try OutputStreams.writeReport(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The workload catalogue as CSV, one line per workload id: what scripts/findings.py reads to say what each
+    /// workload stands for, from the one place the summaries are written.
+    static func catalogueCSV() -> String {
+        func quoted(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        var lines = ["workload,group,shape,summary,default_size"]
+        for workload in Catalogue.all {
+            lines.append(
+                [workload.id, workload.group, workload.shape.rawValue, workload.summary, String(workload.defaultSize)]
+                    .map(quoted).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     func emit(_ report: String) throws {

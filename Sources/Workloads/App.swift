@@ -3,7 +3,8 @@ import RxBenchCore
 /// The work apps do, as the libraries' users describe it in their issue trackers: a reused cell's bindings, a
 /// form's validity, a wide fan-in, a subject whose subscribers come and go, a store read by many selectors, an
 /// array turned into a stream. docs/decisions/app-scenarios.md says what each stands for and what it leaves
-/// out. Each checksum is computed here in plain Swift from the same values the rows receive.
+/// out. Each checksum is computed here in plain Swift from the same values the rows receive. Default sizes keep
+/// one run of the slowest library row near a second, so that a standard run of every row stays within the hour.
 enum App {
     static let all: [Workload] =
         [cellReuse] + [4, 8].map(formTyping) + [4, 8].map(formOpening)
@@ -22,7 +23,7 @@ enum App {
     static let cellReuse = Workload(
         name: "CellReuse", group: "app",
         summary: "a reused table cell: 3 bindings of 8 view-model inputs, each takeUntil(prepareForReuse); per reuse",
-        shape: .creating, defaultSize: 20_000
+        shape: .creating, defaultSize: 2_000
     ) { reuses in
         let reuse = Flow.subject(cellInputs)
         let inputs = (0..<cellInputs).map(Flow.subject)
@@ -89,7 +90,7 @@ enum App {
         Workload(
             name: "FormTyping", group: "app",
             summary: "a form's validity, combineLatest of n fields -> map -> distinctUntilChanged; per keystroke",
-            parameters: [.init("fields", fields)], shape: .pumping, defaultSize: 1_000_000
+            parameters: [.init("fields", fields)], shape: .pumping, defaultSize: 100_000
         ) { keystrokes in
             Scenario(
                 subjects: Array(repeating: .behavior(initial: 0), count: fields), flow: form(fields: fields),
@@ -104,7 +105,7 @@ enum App {
         Workload(
             name: "FormOpening", group: "app",
             summary: "a form shown: subscribe combineLatest of n fields -> map -> distinct, type in each field, dispose; per form",
-            parameters: [.init("fields", fields)], shape: .creating, defaultSize: 50_000
+            parameters: [.init("fields", fields)], shape: .creating, defaultSize: 2_000
         ) { forms in
             Scenario(
                 subjects: Array(repeating: .behavior(initial: 0), count: fields), flow: form(fields: fields),
@@ -129,7 +130,7 @@ enum App {
             name: "FanIn", group: "app",
             summary: "\(op.rawValue) over n one-value inputs (a screen combining every item's state); per subscription",
             parameters: [.init("operator", op), .init("inputs", inputs)], shape: .creating,
-            defaultSize: max(10, 100_000 / inputs)
+            defaultSize: max(4, 20_000 / inputs)
         ) { lifecycles in
             let sources = (0..<inputs).map(Flow.just)
             let flow: Flow = op == .merge ? .merge(sources) : .combineLatest(sources, .sum)
@@ -150,7 +151,7 @@ enum App {
         Workload(
             name: "SubjectChurn", group: "app",
             summary: "a subject with n live subscribers (rows on screen), one leaving and one joining per value; per value",
-            parameters: [.init("live", live)], shape: .pumping, defaultSize: 20_000
+            parameters: [.init("live", live)], shape: .pumping, defaultSize: 1_000
         ) { values in
             Scenario(
                 subjects: [.publish], flow: .map(.subject(0), Stage.increment), subscribers: live,
@@ -167,7 +168,7 @@ enum App {
         Workload(
             name: "StoreSelectors", group: "app",
             summary: "one state (behavior subject), n selectors map -> distinctUntilChanged, 1% of updates visible to each; per update",
-            parameters: [.init("selectors", selectors)], shape: .pumping, defaultSize: 100_000
+            parameters: [.init("selectors", selectors)], shape: .pumping, defaultSize: 5_000
         ) { updates in
             let selects = (0..<selectors).map { key in IntTransform("(state + \(key)) / 100") { ($0 &+ key) / 100 } }
             let flows = selects.map { Flow.distinctUntilChanged(.map(.subject(0), $0)) }

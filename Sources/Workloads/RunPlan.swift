@@ -40,15 +40,16 @@ public enum RunPlan: String, Sendable, CaseIterable {
     ///   subscribers): they run the same code as the smaller points, with more of it, and in a debug build
     ///   took most of `swift test` (the two 10,000-subscriber points: 14 s each on opencombine). Every run of
     ///   rxbench checks the checksum of what it runs, and CI's quick profile runs those points on every row.
-    /// - quick and checksum leave out fan-in wider than 1,000 inputs (FanIn[inputs=15000]: the same code as
-    ///   1,000, fifteen times over per lifecycle); instructions and benchmark leave out every workload that runs
-    ///   in a process of its own (`Scenario.ownProcess`): they measure in process, where a row that overflows
-    ///   its stack would end the whole run.
+    /// - quick, checksum, instructions and benchmark leave out every workload that runs in a process of its own
+    ///   (`Scenario.ownProcess`, the wide fan-in): the last three measure in process, where a row that overflows
+    ///   its stack would end the whole run, and on quick a row whose cost grows with the square of the inputs
+    ///   holds CI for its whole time limit (signal-locked-dependency on FanIn[inputs=1000]). The standard and
+    ///   full profiles run them, each in a child process.
     public func includes(_ workload: Workload) -> Bool {
         switch self {
         case .quick:
             return (workload.scalable || workload.defaultSize <= 100_000) && workload.subscriberCount <= 1_000
-                && workload.group != "contention" && workload.inputCount <= 1_000
+                && workload.group != "contention" && workload.make(1).ownProcess == nil
         case .standard, .full:
             return true
         case .benchmark:
@@ -59,7 +60,7 @@ public enum RunPlan: String, Sendable, CaseIterable {
         case .checksum:
             return !workload.parameters.contains {
                 ($0.name == "siblings" && $0.value > 100) || ($0.name == "subscribers" && $0.value > 1_000)
-            } && workload.inputCount <= 1_000
+            } && workload.make(1).ownProcess == nil
         }
     }
 
@@ -111,6 +112,4 @@ public enum RunPlan: String, Sendable, CaseIterable {
 extension Workload {
     /// The `subscribers` parameter of a fan-out sweep point, 1 for every other workload.
     var subscriberCount: Int { parameters.first { $0.name == "subscribers" }?.value ?? 1 }
-    /// The `inputs` parameter of a fan-in point, 1 for every other workload.
-    var inputCount: Int { parameters.first { $0.name == "inputs" }?.value ?? 1 }
 }

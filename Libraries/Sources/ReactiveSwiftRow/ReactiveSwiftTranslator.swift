@@ -161,11 +161,38 @@ struct ReactiveSwiftTranslator {
             let translator = self
             return try producer(for: source).flatMap(.latest) { translator.translatedOrFailing(selector.select($0)) }
         case .combineLatest(let sources, let combiner):
+            // As its users write it: the arity forms for two to four inputs (SignalProducer.swift:2138-2160), the
+            // array form beyond.
             let inputs = try sources.map { (flow) throws(UnsupportedFlow) in try producer(for: flow) }
-            return SignalProducer.combineLatest(inputs).map(combiner.combine)
+            switch inputs.count {
+            case 2:
+                let combine = combiner.arity2
+                return SignalProducer.combineLatest(inputs[0], inputs[1]).map { combine($0, $1) }
+            case 3:
+                let combine = combiner.arity3
+                return SignalProducer.combineLatest(inputs[0], inputs[1], inputs[2]).map { combine($0, $1, $2) }
+            case 4:
+                let combine = combiner.arity4
+                return SignalProducer.combineLatest(inputs[0], inputs[1], inputs[2], inputs[3]).map { combine($0, $1, $2, $3) }
+            default:
+                return SignalProducer.combineLatest(inputs).map(combiner.combine)
+            }
         case .zip(let sources, let combiner):
+            // The arity forms for two to four inputs (SignalProducer.swift:2222-2244), the array form beyond.
             let inputs = try sources.map { (flow) throws(UnsupportedFlow) in try producer(for: flow) }
-            return SignalProducer.zip(inputs).map(combiner.combine)
+            switch inputs.count {
+            case 2:
+                let combine = combiner.arity2
+                return SignalProducer.zip(inputs[0], inputs[1]).map { combine($0, $1) }
+            case 3:
+                let combine = combiner.arity3
+                return SignalProducer.zip(inputs[0], inputs[1], inputs[2]).map { combine($0, $1, $2) }
+            case 4:
+                let combine = combiner.arity4
+                return SignalProducer.zip(inputs[0], inputs[1], inputs[2], inputs[3]).map { combine($0, $1, $2, $3) }
+            default:
+                return SignalProducer.zip(inputs).map(combiner.combine)
+            }
         case .takeUntil(let source, let trigger):
             // take(until:) wants a `SignalProducer<(), Never>` and stops on the trigger's value *or completion*,
             // ignoring its failure (Signal.swift:1339-1350). The trigger's error has to be handled to make it
