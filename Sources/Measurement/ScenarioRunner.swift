@@ -343,8 +343,10 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         if let trigger { adapter.sender(for: subjects[trigger]).next(count) }
     }
 
-    /// `Feed.churning`: before each value the oldest subscription leaves and its observer joins again, at the
-    /// end of the subject's subscribers.
+    /// `Feed.churning` (a scenario of one chain): before each value the oldest subscription leaves and its
+    /// observer joins again, at the end of the subject's subscribers. Where dispose is asynchronous the left
+    /// consumer is not waited for (that wait is `dispose_until_stopped`'s figure): one that took the next value
+    /// would fail the checksum, never give a figure.
     mutating func churn(subject: Int, count: Int, on stream: Adapter.Stream, observers: [Adapter.Observer]) {
         let sender = adapter.sender(for: subjects[subject])
         for value in 0..<count {

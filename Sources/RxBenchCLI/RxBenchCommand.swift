@@ -219,11 +219,11 @@ public struct RxBenchCommand: ParsableCommand {
                     unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
                 } catch let overflow as Isolation.StackOverflow {
                     let reason = UnsupportedFlow(engine: overflow.engine, operation: overflow.reason)
-                    progress("    \(reason)")
+                    progress("    \(overflow.engine) \(overflow.reason)")
                     unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
                 } catch let limit as Isolation.TimeLimit {
                     let reason = UnsupportedFlow(engine: limit.engine, operation: limit.reason)
-                    progress("    \(reason)")
+                    progress("    \(limit.engine) \(limit.reason)")
                     unsupported.append(UnsupportedWorkload(engine.descriptor, workload, reason))
                 } catch {
                     progress("    FAILED: \(error)")

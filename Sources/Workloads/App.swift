@@ -85,36 +85,33 @@ enum App {
     static let formOrder =
         "the checksum sees the validity after every keystroke; an asynchronous combineLatest may skip the states between two"
 
-    /// Per keystroke on an open form.
+    /// Per keystroke on an open form: one lifecycle, the size in keystrokes.
     static func formTyping(fields: Int) -> Workload {
         Workload(
             name: "FormTyping", group: "app",
             summary: "a form's validity, combineLatest of n fields -> map -> distinctUntilChanged; per keystroke",
             parameters: [.init("fields", fields)], shape: .pumping, defaultSize: 100_000
-        ) { keystrokes in
-            Scenario(
-                subjects: Array(repeating: .behavior(initial: 0), count: fields), flow: form(fields: fields),
-                feed: .spread(subjects: Array(0..<fields), count: keystrokes, trigger: nil),
-                expected: .expect { fold in formValidity(fields: fields, keystrokes: keystrokes).forEach { fold.add($0) } },
-                synchronousOrder: formOrder)
-        }
+        ) { keystrokes in formScenario(fields: fields, keystrokes: keystrokes, lifecycles: 1) }
     }
 
-    /// Per form shown: subscribe the validity, one keystroke into each field, dispose.
+    /// Per form shown: subscribe the validity, one keystroke into each field, dispose; the size in forms.
     static func formOpening(fields: Int) -> Workload {
         Workload(
             name: "FormOpening", group: "app",
             summary: "a form shown: subscribe combineLatest of n fields -> map -> distinct, type in each field, dispose; per form",
             parameters: [.init("fields", fields)], shape: .creating, defaultSize: 2_000
-        ) { forms in
-            Scenario(
-                subjects: Array(repeating: .behavior(initial: 0), count: fields), flow: form(fields: fields),
-                feed: .spread(subjects: Array(0..<fields), count: fields, trigger: nil), lifecycles: forms,
-                expected: .expect(lifecycles: forms) { fold in
-                    formValidity(fields: fields, keystrokes: fields).forEach { fold.add($0) }
-                },
-                synchronousOrder: formOrder)
-        }
+        ) { forms in formScenario(fields: fields, keystrokes: fields, lifecycles: forms) }
+    }
+
+    /// `lifecycles` forms of `fields` empty fields, each typed into `keystrokes` times in turn.
+    static func formScenario(fields: Int, keystrokes: Int, lifecycles: Int) -> Scenario {
+        Scenario(
+            subjects: Array(repeating: .behavior(initial: 0), count: fields), flow: form(fields: fields),
+            feed: .spread(subjects: Array(0..<fields), count: keystrokes, trigger: nil), lifecycles: lifecycles,
+            expected: .expect(lifecycles: lifecycles) { fold in
+                formValidity(fields: fields, keystrokes: keystrokes).forEach { fold.add($0) }
+            },
+            synchronousOrder: formOrder)
     }
 
     // MARK: Wide fan-in

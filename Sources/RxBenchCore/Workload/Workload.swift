@@ -177,7 +177,8 @@ public enum Feed: Sendable, Equatable {
     case spread(subjects: [Int], count: Int, trigger: Int?)
     /// Sends `0, 1, ..., count - 1` into `subjects[subject]`; before each value the oldest live subscription
     /// is disposed and its observer subscribed again, so that the set of subscribers stays the same size while
-    /// one leaves and one joins per value (a list of 1,000 live rows scrolling past a shared subject).
+    /// one leaves and one joins per value (a list of 1,000 live rows scrolling past a shared subject). For
+    /// scenarios of one chain.
     case churning(subject: Int, count: Int)
 
     /// The values this feed sends (in order, except for `.concurrent`).
