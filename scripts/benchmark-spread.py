@@ -7,13 +7,16 @@ the largest p50 wall-clock time lies above the smallest, in percent of the small
     scripts/benchmark-spread.py RUN1.jmh.json RUN2.jmh.json [RUN3.jmh.json ...]
 
 An export may be gzip-compressed (RUN1.jmh.json.gz, as results/benchmarks/spread/ keeps them); it is read
-the same. Prints one line per benchmark and the quantiles of the spread; exit 2 on bad input.
+the same. Prints one line per benchmark and the quantiles of the spread; exit 2 on bad input, one line on
+stderr. A standard output that cannot take it (a full disk) is one line and exit 1, a closed pipe exit 1
+silently, Ctrl-C exit 130 (docs/cli.md, "Scripts").
 """
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outfile  # noqa: E402
 from rxcsv import read_text  # noqa: E402  (plain or gzip-compressed)
 
 WALL = "Time (wall clock)"
@@ -45,6 +48,7 @@ def medians(path):
     return found
 
 
+@outfile.script_main("benchmark-spread")
 def main(paths):
     if len(paths) < 2:
         print("benchmark-spread: give at least two JMH exports of the same benchmarks", file=sys.stderr)

@@ -4,8 +4,10 @@ metric), and a line plot for every sweep (cost against depth, subscribers, event
 
     scripts/charts.py RUN.csv --out DIR
 
-writes DIR/<name>.png and DIR/<name>.svg (each through a temporary file renamed when complete: a full disk
-or Ctrl-C leaves no partial file, and is one line on stderr with a non-zero exit). Every chart names the CSV it came from in its footer, and
+writes DIR/<name>.png and DIR/<name>.svg (each through a temporary file renamed when complete, a symbolic link
+written through, a replaced file's mode kept: a full disk, Ctrl-C or SIGTERM leaves no partial file, and is one
+line on stderr with a non-zero exit). A bad input or an --out that cannot be made (empty, under a file) is one
+line and exit 2 before anything is drawn (docs/cli.md, "Scripts"). Every chart names the CSV it came from in its footer, and
 draws the floor row (`baseline`) as a dashed black bar or line wherever the floor has data.
 """
 import sys
@@ -437,7 +439,7 @@ def write_charts(charts, directory):
             outfile.write_atomically(os.path.join(directory, f"{chart.name}.{kind}"), getattr(chart, kind))
 
 
-@outfile.exits_130_on_ctrl_c("charts.py")
+@outfile.script_main("charts.py")
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("report", metavar="RUN.csv")

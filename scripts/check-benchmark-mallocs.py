@@ -21,7 +21,10 @@ Checks, for every row x workload of the group, per allocation metric rxbench rep
 - rxbench and package-benchmark cover the same rows (what one skips, the other skips);
 - the tool's own offset per iteration, package-benchmark's count of `calibration/EscapingObjects[count=64]`
   minus 64, is the intercept of every creating workload (a creating run is lifecycles and nothing else).
-Exit 0 when all agree, 1 on a disagreement, 2 on bad input or a tool that failed.
+Exit 0 when all agree, 1 on a disagreement, 2 on bad input or a tool that failed. An --out that cannot be
+written (empty, a directory, a missing directory) is refused before anything runs (exit 2); it is written as
+scripts/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
+mode), and a failed write is one line and exit 1.
 """
 import argparse
 import json
@@ -32,6 +35,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outfile  # noqa: E402
 import rxcsv  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -316,6 +320,7 @@ def positive(text):
     return value
 
 
+@outfile.script_main("check-benchmark-mallocs")
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--group", default="rxswift", help="workload group (default rxswift)")
@@ -341,6 +346,8 @@ def main(argv):
         parser.error(f"--iterations must be at least {SETTLED}: the last {SETTLED} show whether a count has settled")
 
     try:
+        if args.out is not None:
+            outfile.check_file(args.out, "--out")
         if args.rxbench_csv:
             rx_csv, (small_json, large_json) = args.rxbench_csv, args.benchmark_jmh
         else:
@@ -357,16 +364,19 @@ def main(argv):
             print(f"inputs: {rx_csv} {small_json} {large_json}")
         rxbench = read_rxbench(rx_csv)
         small, large = read_jmh(small_json), read_jmh(large_json)
-    except InputError as error:
+    except (InputError, outfile.OutputError) as error:
         print(f"check-benchmark-mallocs: {error}", file=sys.stderr)
         return 2
 
     lines, failures, passed, _ = compare(rxbench, small, large, args.size)
     report = "\n".join(lines)
     print(report)
-    if args.out:
-        with open(args.out, "w") as handle:
-            handle.write(report + "\n")
+    if args.out is not None:
+        try:
+            outfile.write_atomically(args.out, report + "\n")
+        except outfile.OutputError as error:
+            print(f"check-benchmark-mallocs: {error}", file=sys.stderr)
+            return 1
     for failure in failures:
         print(f"FAIL {failure}", file=sys.stderr)
     failed = max(len(rxbench) - passed, 1) if failures else 0

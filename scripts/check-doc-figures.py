@@ -52,8 +52,12 @@ fails with one line naming the document, the line and the file. Exit 1 on any fa
 for (four significant digits at most, as scripts/proxies.py prints them), where the cell's stale figure is a
 plain number and its pinned statistic is one value; what it cannot rewrite (a figure with a unit, a ratio, a
 figure with no value or several) is still reported, and the exit status is that of a check after the rewrite.
-Review the diff: the text around a table may quote the old figures.
+Review the diff: the text around a table may quote the old figures. Every document to rewrite is checked to be
+writable before any is rewritten, and each is written as scripts/outfile.py writes (a temporary file renamed when
+complete, through a symbolic link, keeping the file's mode): one that cannot be written is one line naming it,
+exit 1, and the documents are left as they were. `--help` prints the usage; any other argument is a document.
 """
+import argparse
 import csv
 import glob
 import os
@@ -62,6 +66,7 @@ import sys
 from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outfile  # noqa: E402
 import rxcsv  # noqa: E402
 from proxies import figure as printed_figure  # noqa: E402
 
@@ -415,36 +420,54 @@ PLAIN_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 
 
 def rewrite(rewrites):
-    """Writes each figure into its cell: `column` (1-based) of the table row at `line` (1-based)."""
+    """Writes each figure into its cell: `column` (1-based) of the table row at `line` (1-based). Every document is
+    checked to be writable first, so that a refusal leaves them all as they were; OutputError names the first
+    that cannot be."""
     by_path = {}
     for path, line, column, stale, value in rewrites:
         by_path.setdefault(path, []).append((line, column, stale, value))
+    for path in by_path:
+        outfile.check_file(path, "--rewrite", remedy="make it writable, or check without --rewrite")
     for path, edits in by_path.items():
         lines = open(path, encoding="utf-8").read().split("\n")
         for line, column, stale, value in edits:
             cells = lines[line - 1].split("|")   # cells[0] is the text before the first bar
             cells[column] = re.sub(rf"(?<![\d.]){re.escape(stale)}(?![\d.])", value, cells[column], count=1)
             lines[line - 1] = "|".join(cells)
-        with open(path, "w", encoding="utf-8") as out:
-            out.write("\n".join(lines))
+        outfile.write_atomically(path, "\n".join(lines))
         print(f"check-doc-figures: rewrote {len(edits)} figure(s) in {path}")
 
 
-def main():
+@outfile.script_main("check-doc-figures")
+def main(argv=None):
     global REWRITING
-    arguments = sys.argv[1:]
-    if arguments[:1] == ["--rewrite"]:
-        REWRITING, arguments = True, arguments[1:]
-    files = arguments or ["README.md"] + sorted(glob.glob("docs/**/*.md", recursive=True))
+    parser = argparse.ArgumentParser(
+        prog="check-doc-figures.py",
+        description="Every figure README.md and docs/ quote from a results file is that file's figure of the row, "
+                    "workload, metric and statistic its table's marker pins (the marker's keys: this script's "
+                    "docstring).")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="documents to check (default: README.md and docs/**/*.md)")
+    parser.add_argument("--rewrite", action="store_true",
+                        help="write into each stale cell the figure it stands for, then check")
+    args = parser.parse_args(argv)
+    REWRITING = args.rewrite
+    files = args.files or ["README.md"] + sorted(glob.glob("docs/**/*.md", recursive=True))
     if REWRITING:
         for path in files:
             try:
                 check(path)
             except (OSError, UnicodeDecodeError):
                 pass   # reported by the check below
-        rewrite(REWRITES)
-        REWRITING = False
-        CHECKED.clear()
+        try:
+            rewrite(REWRITES)
+        except (outfile.OutputError, OSError, UnicodeDecodeError) as error:
+            print(f"check-doc-figures: {error if isinstance(error, outfile.OutputError) else f'cannot rewrite: {error}'}",
+                  file=sys.stderr)
+            return 1
+        finally:
+            REWRITING = False
+            REWRITES.clear()
+            CHECKED.clear()
     failures = []
     for path in files:
         try:
@@ -455,8 +478,8 @@ def main():
         print(f"check-doc-figures: {failure}", file=sys.stderr)
     print(f"check-doc-figures: {len(files)} documents, {len(CHECKED)} figures pinned and compared, "
           f"{len(failures)} stale figure(s)")
-    sys.exit(1 if failures else 0)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

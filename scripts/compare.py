@@ -5,7 +5,8 @@ Two modes:
 
     scripts/compare.py OLD.csv NEW.csv [--threshold 0.10]
         Medians of every (engine, workload, metric) in both files; a change is flagged only when it exceeds
-        both the threshold and the runs' spread (3 x the larger MAD). Exit 1 on a regression.
+        both the threshold (a finite fraction, 0 or more: 0.10 is 10%) and the runs' spread (3 x the larger
+        MAD). A figure the new run has no more, or flags unavailable, is listed. Exit 1 on a regression.
 
     scripts/compare.py --gate REFERENCE.csv [REFERENCE2.csv ...] --run RUN.csv [RUN2.csv ...]
         CI's gate. Exact metrics (mallocs, bytes per live subscription, instructions) must equal the
@@ -13,9 +14,16 @@ Two modes:
         appeared or disappeared, an exact metric whose repetitions disagree, and a row flagged below-floor in
         every timed run file that measured it (one process per allocator; in one only, a warning). A
         reference figure whose row declares the workload `unsupported` in the run (schema 3) fails as a
-        missing one does, with the reason; such a record is never taken for a figure. Wall times
+        missing one does, with the reason; such a record is never taken for a figure. Any figure of the
+        reference, timed ones included, that the run flags `unavailable` fails, named. Wall times
         are compared as ratios to the floor row (baseline) of the same run, and only warn: they are noise on
         a shared machine. Prints one table of what moved. Exit 1 when the gate fails.
+
+Bad input is one line on stderr and exit 2, before anything is compared: a file rxcsv refuses (docs/cli.md,
+"Scripts": a figure listed twice, a statistic that is not a finite number, a negative time, an `n` that is not
+a whole number, ...), one figure given by two files of --gate or of --run (two run files of one allocator), a
+--threshold that is not a finite number of 0 or more. Standard output that cannot take the report (a full disk)
+is one line and exit 1; a closed pipe exit 1 silently; Ctrl-C exit 130 (scripts/outfile.py, script_main).
 
 Tolerances (docs/metrics.md, docs/decisions/measurement-validity.md): none, but for malloc counts under
 glibc, two allocations per window of 256 units (GLIBC_GROWTH_SLACK: Swift's array capacities follow glibc's
@@ -25,8 +33,10 @@ figure for workloads that deliver on another thread, where the count depends on 
 threads, nor for a fan-out too wide for two runs' difference to outweigh their setup (docs/metrics.md).
 """
 import argparse
+import math
 import sys
 
+import outfile
 import rxcsv
 
 EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_live_subscription",
@@ -42,16 +52,23 @@ def fail(message):
     sys.exit(2)
 
 
-def load(path):
-    """The file's records as dicts of the fields compared here, read and checked whole by rxcsv first: a
-    renamed column, a non-numeric cell, a line cut short or a file that is not UTF-8 is one line and exit 2.
-    Each record carries its file's allocator and profile (an instruction run's profile is `instructions`)."""
+def load_runs(paths):
+    """The files read and checked whole by rxcsv first: a renamed column, a non-numeric cell, a line cut short,
+    a file that is not UTF-8, or one figure given twice (in one file, or by two of `paths`) is one line and
+    exit 2."""
     try:
-        run = rxcsv.load(path)
+        runs = rxcsv.load_all(paths)
+        rxcsv.check_distinct(runs)
     except rxcsv.InputError as error:
         fail(str(error))
+    return runs
+
+
+def records_of(run):
+    """The run's records as dicts of the fields compared here. Each record carries its file's allocator and
+    profile (an instruction run's profile is `instructions`)."""
     def context(record):
-        return {"allocator": record.context["allocator"], "profile": record.context["profile"], "file": path}
+        return {"allocator": record.context["allocator"], "profile": record.context["profile"], "file": run.path}
 
     records = [dict(context(row), engine=row.engine, workload=row.workload, parameters=row.parameters_text,
                     metric=row.metric, flag=row.flag, note="", **row.stats) for row in run.rows]
@@ -59,6 +76,11 @@ def load(path):
                      parameters=record.parameters_text, metric=UNSUPPORTED, flag=UNSUPPORTED, note=record.reason,
                      **{name: None for name in rxcsv.STATISTICS}) for record in run.unsupported]
     return records
+
+
+def load(*paths):
+    """The records of every file of `paths`, checked as load_runs checks them."""
+    return [record for run in load_runs(paths) for record in records_of(run)]
 
 
 def key(row):
@@ -106,6 +128,13 @@ def compare_medians(args):
         elif -worse > noise and abs(change) > args.threshold:
             flag = "  improved"
         print(f"{label(k)} {before:12.4g} {after:12.4g} {change:+8.1%}{flag}")
+    # A figure the new run flags unavailable (it cannot be measured there any more): said, not dropped.
+    lost = [k for k in sorted(old.keys() & new.keys())
+            if new[k].get("flag") == rxcsv.UNAVAILABLE and old[k].get("flag") != rxcsv.UNAVAILABLE]
+    if lost:
+        print(f"\nunavailable in {args.new}, measured in {args.old} ({len(lost)})")
+        for k in lost:
+            print(f"  {label(k)} {shown(old[k]['median'])}")
     # A figure the new run has no more because its row now declines the workload: said, not dropped.
     declined = unsupported_reasons(new.values())
     gone = [(k, declined[(k[0], k[1], k[2], k[4])]) for k in sorted(old.keys() - new.keys())
@@ -162,8 +191,8 @@ def floor_ratios(rows):
 
 
 def gate(args):
-    reference_rows = [r for path in args.gate for r in load(path)]
-    run_rows = [r for path in args.run for r in load(path)]
+    reference_rows = load(*args.gate)
+    run_rows = load(*args.run)
     reference = {key(r): r for r in reference_rows if r["metric"] in EXACT}
     run = {key(r): r for r in run_rows if r["metric"] in EXACT}
     declined = unsupported_reasons(run_rows)
@@ -204,6 +233,15 @@ def gate(args):
                 failures.append((k, "unavailable in one file", shown(reference[k]["median"]), shown(row["median"])))
         elif abs(after - before) > tolerance:
             failures.append((k, f"moved {after - before:+.4g}", shown(reference[k]["median"]), shown(row["median"])))
+    # Any other figure of the reference (a time, a latency) that the run flags unavailable: such a figure is only
+    # warned about when it moves, but one that can no longer be measured is lost, not noise.
+    run_flags = {key(r): r.get("flag") for r in run_rows if r["metric"] not in EXACT and r["metric"] != UNSUPPORTED}
+    for r in reference_rows:
+        k = key(r)
+        if r["metric"] in EXACT or r["metric"] == UNSUPPORTED or (r["profile"], r["allocator"]) not in kinds:
+            continue
+        if run_flags.get(k) == rxcsv.UNAVAILABLE and r.get("flag") != rxcsv.UNAVAILABLE:
+            failures.append((k, "unavailable in the run", shown(r["median"]), ""))
     # A row below the floor fails when every timed process of the run that measured it (one per allocator in
     # CI) puts it there. The floor's median moves between processes by more than its spread within one
     # (baseline's SingleCreating: 150.9 to 213.7 ns in eight processes of one binary, each MAD under 5;
@@ -247,29 +285,42 @@ def gate(args):
         print(f"\n{missing} of the reference's {len(reference)} exact figures are missing from the run: a run file "
               "cut short, or workloads the run no longer measures")
     if failures:
-        print(f"\nFAILED: {len(failures)} exact figure(s) moved. If the change is intended, run "
+        print(f"\nFAILED: {len(failures)} figure(s) moved or lost. If the change is intended, run "
               "scripts/update-reference.sh and commit results/reference/ with it.")
         return 1
     print("gate passed")
     return 0
 
 
-def main():
+def threshold(text):
+    """--threshold: a finite fraction, 0 or more; nan or inf would hide every regression."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or value < 0:
+        fail(f"--threshold is {text!r}; give a finite fraction of 0 or more (0.10 is 10%)")
+    return value
+
+
+@outfile.script_main("compare")
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", nargs="?")
     parser.add_argument("new", nargs="?")
-    parser.add_argument("--threshold", type=float, default=0.10, help="relative change that matters")
+    parser.add_argument("--threshold", default="0.10", help="relative change that matters (0.10 = 10%%)")
     parser.add_argument("--gate", nargs="+", metavar="REFERENCE", help="reference CSVs (gate mode)")
     parser.add_argument("--run", nargs="+", metavar="RUN", help="the run's CSVs (gate mode)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    args.threshold = threshold(args.threshold)
     if args.gate:
         if not args.run:
             fail("--gate needs --run RUN.csv")
-        sys.exit(gate(args))
+        return gate(args)
     if not args.old or not args.new:
         fail("give OLD.csv NEW.csv, or --gate REFERENCE.csv --run RUN.csv")
-    sys.exit(compare_medians(args))
+    return compare_medians(args)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -6,6 +6,11 @@ cost = fixed + per_x * x, where x is chain depth (stages), live siblings or subs
 
 Prints the fits as a table (or writes them as CSV, or prints them as Markdown). Every fit keeps the points it used; a point left
 out is named with the reason, and a sweep with fewer than three usable points gets no fit at all.
+
+A bad input (docs/cli.md, "Scripts") or a --csv that cannot be written (empty, a directory, a missing directory,
+an unwritable file) is one line on stderr and exit 2, before any fit. --csv is written as scripts/outfile.py
+writes (a temporary file renamed when complete, through a symbolic link, keeping the file's mode): a full disk is
+one line and exit 1, and the file that was there is left as it was. Ctrl-C: exit 130, no partial file.
 """
 import argparse
 import csv
@@ -13,6 +18,7 @@ import io
 import sys
 from dataclasses import dataclass, field
 
+import outfile
 import rxcsv
 from rxcsv import Sweep, format_number
 
@@ -228,6 +234,7 @@ def markdown_cell(fit):
     return f"**{format_number(fit.slope)}** ({format_number(fit.fixed)}; {r2})"
 
 
+@outfile.script_main("costmodel.py")
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reports", nargs="+", metavar="RUN.csv")
@@ -236,13 +243,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         runs = rxcsv.load_all(args.reports)
-    except rxcsv.InputError as error:
+        if args.csv is not None:
+            outfile.check_file(args.csv, "--csv")
+    except (rxcsv.InputError, outfile.OutputError) as error:
         print(f"costmodel.py: {error}", file=sys.stderr)
         return 2
     fits = [fit for run in runs for fit in fit_run(run)]
-    if args.csv:
-        with open(args.csv, "w", newline="") as handle:
-            handle.write(to_csv(fits))
+    if args.csv is not None:
+        try:
+            outfile.write_atomically(args.csv, to_csv(fits))
+        except outfile.OutputError as error:
+            print(f"costmodel.py: {error}", file=sys.stderr)
+            return 1
     elif args.markdown:
         sys.stdout.write(markdown_table(fits))
     else:

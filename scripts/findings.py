@@ -28,7 +28,8 @@ files by name, and each chart by its decoded pixels (size and RGBA values): the 
 may differ between machines, what it draws does not (the pinned matplotlib, its own bundled fonts only).
 
 Bad input (a missing or malformed CSV, a file without library rows, a catalogue that lacks a workload of a
-file) is one line on stderr naming what is wrong and what to do, and exit 2, before anything is written.
+file, an empty --out or --readme) is one line on stderr naming what is wrong and what to do, and exit 2, before
+anything is written. Ctrl-C, SIGTERM, an unwritable standard output: docs/cli.md, "Scripts".
 """
 import sys
 
@@ -1488,7 +1489,7 @@ def check(files, readme, args):
     return difference
 
 
-@outfile.exits_130_on_ctrl_c(SCRIPT)
+@outfile.script_main(SCRIPT)
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--csv", nargs="+", required=True, metavar="RUN.csv", help="rxbench CSV reports, one per context")
@@ -1500,9 +1501,13 @@ def main(argv=None):
                         help="write nothing; exit 1 unless --out (and the README block) are what this would make")
     args = parser.parse_args(argv)
     try:
+        if args.readme == "":
+            raise Problem("--readme is empty; give the README that holds the findings markers")
         inputs = read(args)
         if not args.check:
             outfile.check_directory(args.out)
+            if args.readme is not None:
+                outfile.check_file(args.readme, "--readme")
             if os.path.isdir(args.out) and not is_previous_output(args.out):
                 raise outfile.OutputError(f"{args.out}: exists and is not a findings directory (no {PAGE} in it); "
                                           "give a new or empty directory for --out")

@@ -8,6 +8,11 @@ figure shows as zero moved mallocs and bytes, and instruction medians of 0.0%; a
 own code shows in that row's median, apart from the rows that share no code with it.
 
     python3 scripts/instruction-shift.py BEFORE.csv... --after AFTER.csv... [--output FILE]
+
+A bad input (docs/cli.md, "Scripts"; also one figure given by two files of one side) or an --output that cannot
+be written is one line on stderr and exit 2, before anything is computed. --output is written as
+scripts/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
+mode); a failed write is one line and exit 1. Standard output: see scripts/outfile.py, script_main.
 """
 import argparse
 import csv
@@ -56,6 +61,7 @@ def shifts(before, after):
     return rows
 
 
+@outfile.script_main("instruction-shift.py")
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", nargs="+", metavar="BEFORE.csv")
@@ -63,16 +69,20 @@ def main(argv=None):
     parser.add_argument("--output", metavar="FILE", help="write the CSV here instead of stdout")
     args = parser.parse_args(argv)
     try:
-        before = figures(rxcsv.load_all(args.before))
-        after = figures(rxcsv.load_all(args.after))
+        before_runs, after_runs = rxcsv.load_all(args.before), rxcsv.load_all(args.after)
+        rxcsv.check_distinct(before_runs)   # else the last file's figure would stand for both
+        rxcsv.check_distinct(after_runs)
+        if args.output is not None:
+            outfile.check_file(args.output, "--output")
     except (rxcsv.InputError, outfile.OutputError) as error:
         print(f"instruction-shift.py: {error}", file=sys.stderr)
         return 2
+    before, after = figures(before_runs), figures(after_runs)
     lines = ["engine,kind,compared,moved,min_percent,median_percent,max_percent"]
     for engine, kind, compared, moved, low, middle, high in shifts(before, after):
         lines.append(f"{engine},{kind},{compared},{moved},{low:.2f},{middle:.2f},{high:.2f}")
     text = "\n".join(lines) + "\n"
-    if args.output:
+    if args.output is not None:
         try:
             outfile.write_atomically(args.output, text)
         except outfile.OutputError as error:

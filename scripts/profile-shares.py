@@ -6,11 +6,16 @@ output (scripts/decomposition-profiles.sh writes them):
 
 The kinds are matched on the function names of the annotation's own (exclusive) lines; a function counts in
 the first kind that matches, the rest is `other`. The match lists are below, with what each stands for.
+A file that cannot be read or is not an annotation is one line on stderr and exit 2, before any line is printed;
+a standard output that cannot take the CSV (a full disk) one line and exit 1, a closed pipe exit 1 silently,
+Ctrl-C exit 130 (docs/cli.md, "Scripts").
 """
 import csv
 import os
 import re
 import sys
+
+import outfile
 
 KINDS = [
     # The runtime's generic metadata: what an unspecialised generic asks for on every call.
@@ -70,6 +75,7 @@ def shares(path):
     return total, by_kind
 
 
+@outfile.script_main("profile-shares.py")
 def main():
     if len(sys.argv) < 2:
         print("usage: profile-shares.py ANNOTATION.txt [...]", file=sys.stderr)

@@ -10,10 +10,13 @@ RUN.csv is a timed run of rxbench-libraries (Libraries/) with the rows of the fa
 its `--instructions` run. Each table is preceded by the marker scripts/check-doc-figures.py reads, so every
 figure is checked against the file it came from. Ratios (library / model) are computed from the medians;
 where a variant misses the targets (1.5x in time, 10% in exact mallocs) the ratio is marked with `!`.
+A bad file (docs/cli.md, "Scripts") or a run without the family's rows is one line on stderr and exit 1; a
+standard output that cannot take the tables one line and exit 1, a closed pipe exit 1 silently, Ctrl-C exit 130.
 """
 import argparse
 import sys
 
+import outfile
 import rxcsv
 
 # library row, lean engine, library-like variant(s)
@@ -127,6 +130,7 @@ def headline(run):
     return "\n".join(lines) + "\n"
 
 
+@outfile.script_main("proxies.py")
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run")
@@ -156,4 +160,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -6,10 +6,12 @@
 writes DIR/index.html (context, summary table, charts, cost model; charts embedded, no external
 resources), DIR/cost-model.csv, DIR/charts/<run>/*.png|svg, and a copy of each CSV. Several CSVs (the
 glibc and the jemalloc run, say) become separate sections of the one page. A bad input (missing file,
-empty CSV, unknown schema version, wrong header) or an --out that cannot be made stops it with one line on
-stderr before any work. Every file is written to a temporary file and renamed when complete: a failure to
-write (a full disk) or Ctrl-C removes it, prints one line and exits non-zero (130 for Ctrl-C), never
-leaving a partial or empty file.
+empty CSV, unknown schema version, wrong header, a figure that is not a finite number or is listed twice:
+docs/cli.md, "Scripts") or an --out that cannot be made (empty, under a file, unwritable) stops it with one
+line on stderr and exit 2 before any work. Every file is written to a temporary file and renamed when
+complete (a symbolic link is written through, a replaced file keeps its mode): a failure to write (a full
+disk), Ctrl-C or SIGTERM removes it, prints one line and exits non-zero (1; 130 for Ctrl-C, 143 for
+SIGTERM), never leaving a partial or empty file.
 """
 import sys
 
@@ -41,7 +43,7 @@ class Section:
     fits: list
 
 
-@outfile.exits_130_on_ctrl_c("report.py")
+@outfile.script_main("report.py")
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reports", nargs="+", metavar="RUN.csv")

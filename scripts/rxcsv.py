@@ -5,6 +5,8 @@ anything. Every problem is an InputError whose message is one line: the scripts 
 `<script>: <file>: <problem>` and exit non-zero.
 """
 import csv
+import functools
+import gc
 import gzip
 import math
 import os
@@ -35,6 +37,18 @@ EXACT_METRIC_PREFIXES = ("mallocs_", "bytes_", "instructions_")
 DERIVED_METRICS = {"events_per_second"}
 # Metrics where a bigger number is better. Every other metric is a cost.
 HIGHER_IS_BETTER = {"events_per_second"}
+
+# Metrics whose statistics may be negative: each is the difference of two runs' counts divided by n (docs/metrics.md,
+# "(count of 2n - count of n) / n"). Malloc counts: the contention group's threads race, and glibc's usable sizes
+# move an array growth from one window to the other (committed runs hold -0.0039 and -0.0117 mallocs per event).
+# Instruction counts: rxbench now ends a run that counts a negative figure with an error (docs/metrics.md, the
+# delivery budget), but the runs kept from before that (results/gate/instructions-built-under-longer-path.csv:
+# -5.5 and -9.5) are what callgrind counted, and must stay readable. Every other metric is a time, a rate, a
+# latency or a sum of live bytes, which cannot be negative; `mad` never can.
+SIGNED_METRIC_PREFIXES = ("mallocs_", "instructions_")
+# No statistic rxbench writes exceeds what a 64-bit counter or clock holds, divided by n >= 1: a larger value is
+# not a measurement, and would overflow the charts' and the cost model's arithmetic (1e308 squared).
+LARGEST = 2.0 ** 64
 
 # Rows are ordered by role: the floor first (so every chart and table starts from it), then the
 # designs, then variants, then real libraries; roles this script does not know come last.
@@ -68,11 +82,12 @@ class Row:
     def unavailable(self):
         return self.flag == UNAVAILABLE
 
-    @property
+    # Computed once per record (tables and the gate ask for them once per cell): the parameters never change.
+    @functools.cached_property
     def parameters_text(self):
         return ",".join(f"{k}={v}" for k, v in self.parameters.items())
 
-    @property
+    @functools.cached_property
     def workload_id(self):
         """`DisposeLatency[depth=1,siblings=0]`, as the CLI names a workload."""
         text = self.parameters_text
@@ -111,10 +126,13 @@ class Run:
 
     def unsupported_reason(self, engine, workload_id):
         """Why `engine` did not run `workload_id`, or None (it ran it, or the file does not say)."""
-        for record in self.unsupported:
-            if record.engine == engine and record.workload_id == workload_id:
-                return record.reason
-        return None
+        index = self.__dict__.get("_reasons")
+        if index is None or index[0] != len(self.unsupported):   # built once (again if records were added)
+            reasons = {}
+            for record in self.unsupported:
+                reasons.setdefault((record.engine, record.workload_id), record.reason)
+            index = self.__dict__["_reasons"] = (len(self.unsupported), reasons)
+        return index[1].get((engine, workload_id))
 
     @property
     def name(self):
@@ -126,7 +144,8 @@ class Run:
         seen = {}
         for row in self.rows + self.unsupported:
             seen.setdefault(row.engine, row.role)
-        return sorted(seen.items(), key=lambda item: engine_sort_key(item[0], item[1], list(seen)))
+        appearance = {engine: index for index, engine in enumerate(seen)}
+        return sorted(seen.items(), key=lambda item: engine_sort_key(item[0], item[1], appearance))
 
     def metrics(self):
         return list(dict.fromkeys(row.metric for row in self.rows))
@@ -136,8 +155,11 @@ class Run:
 
 
 def engine_sort_key(engine, role, appearance):
+    """`appearance`: engine -> its position in the file (a dict, so that sorting many rows stays linear), or a
+    list of the engines in that order."""
     role_rank = ROLE_ORDER.index(role) if role in ROLE_ORDER else len(ROLE_ORDER)
-    return (role_rank, engine != FLOOR, appearance.index(engine))
+    position = appearance[engine] if isinstance(appearance, dict) else appearance.index(engine)
+    return (role_rank, engine != FLOOR, position)
 
 
 def is_exact(metric):
@@ -167,7 +189,21 @@ def read_text(path):
 
 
 def load(path):
-    """Read and check one rxbench CSV; raise InputError naming the file and the first problem."""
+    """Read and check one rxbench CSV; raise InputError naming the file and the first problem.
+
+    The cyclic garbage collector is off while the file is read: its records hold no cycles, and its passes over
+    the growing heap of records (hundreds of thousands of lists, dicts and Rows) took over half the time of a
+    large file, more the larger the file."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return read_run(path)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def read_run(path):
     if not os.path.exists(path):
         raise InputError(path, "no such file")
     if os.path.isdir(path):
@@ -181,18 +217,67 @@ def load(path):
     # record may be whole in its fields but not in its text (a reason or a figure cut off).
     if text and not text.endswith("\n"):
         raise InputError(path, "ends mid-line: the file was cut short (rxbench ends every record with a newline)")
-    if not records or all(not any(cell.strip() for cell in record) for record in records):
+    numbered_body = list(numbered(records[1:]))
+    if not records or (is_blank(records[0]) and not numbered_body):
         raise InputError(path, "empty CSV (no header, no rows)")
-    header, body = records[0], [r for r in records[1:] if any(cell.strip() for cell in r)]
+    header, body = records[0], [record for _, record in numbered_body]
     schema = check_header(path, header, body)
     rows, unsupported = [], []
-    for number, record in numbered(records[1:]):
-        if is_unsupported_record(header, record):
-            unsupported.append(parse_unsupported(path, header, record, number))
+    parse = Parser(path, header)
+    seen = {}
+    metric = header.index("metric")
+    for number, record in numbered_body:
+        if len(record) == len(header) and record[metric].strip() == UNSUPPORTED:   # is_unsupported_record
+            parsed = parse_unsupported(path, header, record, number)
+            unsupported.append(parsed)
         else:
-            rows.append(parse_row(path, header, record, number))
+            parsed = parse.row(record, number)
+            rows.append(parsed)
+        first = seen.setdefault(figure_key(parsed), parsed)
+        if first is not parsed:
+            raise InputError(path, f"line {number} repeats line {first.line}: {key_text(parsed)} is listed twice "
+                                   f"({shown_value(first)} and {shown_value(parsed)}); rxbench writes each once, so "
+                                   "the file was edited or joined: keep one")
     return Run(path=path, schema=schema, context=context_of(path, header, body), rows=rows,
                unsupported=unsupported)
+
+
+def figure_key(record):
+    """(engine, workload, parameters, metric, allocator): what names one figure, or one `unsupported` record (its
+    metric `unsupported`), in a file and in the scripts that merge files (compare.py's gate, instruction-shift.py)."""
+    metric = record.metric if isinstance(record, Row) else UNSUPPORTED
+    return (record.engine, record.workload, record.parameters_text, metric, record.context.get("allocator", ""))
+
+
+def key_text(record):
+    """`sink MapDepth[depth=1] ns_per_event (glibc)`: a figure's key as the messages name it."""
+    engine, _, _, metric, allocator = figure_key(record)
+    return f"{engine} {record.workload_id} {metric}" + (f" ({allocator})" if allocator else "")
+
+
+def shown_value(record):
+    if not isinstance(record, Row):
+        return f"reason {record.reason!r}"
+    if record.unavailable:
+        return "unavailable"
+    median = record.stats.get("median")
+    return f"median {median:g}" if median is not None else "no median"
+
+
+def check_distinct(runs):
+    """Raise InputError when two files give one figure (same engine, workload, parameters, metric and
+    allocator): a script that merges the figures of several files (the gate's run files, one per allocator)
+    would keep the last one silently, and a moved figure could hide behind an unchanged one. `unsupported`
+    records are not figures: a quick run and an instruction run of one allocator both give a row's reason."""
+    seen = {}
+    for run in runs:
+        for row in run.rows:
+            first = seen.setdefault(figure_key(row), (run, row))
+            if first[1] is not row:
+                other, line = first
+                raise InputError(run.path, f"line {row.line} repeats {other.path} line {line.line}: "
+                                           f"{key_text(row)} is in both files ({shown_value(line)} and "
+                                           f"{shown_value(row)}); give one run file per allocator")
 
 
 def is_unsupported_record(header, record):
@@ -203,8 +288,12 @@ def is_unsupported_record(header, record):
 def numbered(records):
     """(line number, record) for each non-blank record after the header."""
     for index, record in enumerate(records, start=2):
-        if any(cell.strip() for cell in record):
+        if not is_blank(record):
             yield index, record
+
+
+def is_blank(record):
+    return not "".join(record).strip()
 
 
 def check_header(path, header, body):
@@ -228,27 +317,82 @@ def check_header(path, header, body):
     return schema
 
 
+class Parser:
+    """Parses a file's figure records. The cells that repeat from record to record (the context, the parameters)
+    are parsed once per distinct text and shared: a file of 200,000 records is read in seconds."""
+
+    def __init__(self, path, header):
+        self.path, self.header = path, header
+        self.index = {name: header.index(name) for name in header}
+        self.flag_index = self.index.get("flag")
+        self.statistic_columns = [self.index[name] for name in STATISTICS]
+        self.mad_position = STATISTICS.index("mad")
+        self.context_columns = [self.index[name] for name in CONTEXT]
+        self.parameters = {}
+        self.contexts = {}
+
+    def row(self, record, line):
+        path, index = self.path, self.index
+        if len(record) != len(self.header):
+            raise InputError(path, f"line {line} has {len(record)} fields, the header has {len(self.header)}")
+        flag = record[self.flag_index].strip() if self.flag_index is not None else ""
+        metric = record[index["metric"]].strip()
+        if not metric:
+            raise InputError(path, f"line {line} has an empty `metric`")
+        lowest = -LARGEST if metric.startswith(SIGNED_METRIC_PREFIXES) else 0.0
+        try:
+            values = list(map(float, [record[column] for column in self.statistic_columns]))
+        except ValueError:   # an empty cell (an unavailable figure's), or a bad one: the careful path below
+            values = None
+        # The common case in a few comparisons: NaN or inf makes the sum's difference with itself non-zero.
+        if values is not None and sum(values) - sum(values) == 0.0 and lowest <= min(values) and \
+                max(values) <= LARGEST and values[self.mad_position] >= 0:
+            stats = dict(zip(STATISTICS, values))
+        else:
+            stats = self.statistics_of(record, line, metric, flag, lowest)
+        cell = record[index["parameters"]]
+        parameters = self.parameters.get(cell)
+        if parameters is None:
+            parsed = parse_parameters(path, line, cell)
+            parameters = self.parameters[cell] = (parsed, ",".join(f"{k}={v}" for k, v in parsed.items()))
+        context_cells = tuple([record[column] for column in self.context_columns])
+        context = self.contexts.get(context_cells)
+        if context is None:
+            context = self.contexts[context_cells] = {name: cell.strip() for name, cell in zip(CONTEXT, context_cells)}
+        row = Row(
+            engine=self.required(record, line, "engine"), role=self.required(record, line, "role"),
+            workload=self.required(record, line, "workload"), group=record[index["group"]].strip(),
+            parameters=parameters[0], metric=metric, unit=record[index["unit"]].strip(),
+            n=parse_count(path, line, record[index["n"]].strip()), stats=stats, flag=flag, line=line, context=context)
+        row.__dict__["parameters_text"] = parameters[1]   # the cached property, filled from the cell's cache
+        return row
+
+    def statistics_of(self, record, line, metric, flag, lowest):
+        """The statistics one by one: an unavailable figure's empty cells are None; the first bad cell is an
+        InputError naming its column."""
+        stats = {}
+        for name, column in zip(STATISTICS, self.statistic_columns):
+            text = record[column].strip()
+            if text == "" and flag == UNAVAILABLE:
+                stats[name] = None
+                continue
+            value = parse_number(self.path, line, name, text)
+            if value < lowest or (name == "mad" and value < 0):
+                raise InputError(self.path, f"line {line}: `{name}` is {text!r}, but {metric}'s "
+                                            f"{'spread' if name == 'mad' else name} cannot be negative")
+            stats[name] = value
+        return stats
+
+    def required(self, record, line, name):
+        value = record[self.index[name]].strip()
+        if not value:
+            raise InputError(self.path, f"line {line} has an empty `{name}`")
+        return value
+
+
 def parse_row(path, header, record, line):
-    if len(record) != len(header):
-        raise InputError(path, f"line {line} has {len(record)} fields, the header has {len(header)}")
-    cells = dict(zip(header, record))
-    flag = cells.get("flag", "").strip()
-    stats = {}
-    for name in STATISTICS:
-        text = cells[name].strip()
-        if text == "" and flag == UNAVAILABLE:
-            stats[name] = None
-            continue
-        stats[name] = parse_number(path, line, name, text)
-    if flag != UNAVAILABLE and stats["median"] is None:
-        raise InputError(path, f"line {line} has no median and is not flagged unavailable")
-    return Row(
-        engine=required(path, line, cells, "engine"), role=required(path, line, cells, "role"),
-        workload=required(path, line, cells, "workload"), group=cells["group"].strip(),
-        parameters=parse_parameters(path, line, cells["parameters"]),
-        metric=required(path, line, cells, "metric"), unit=cells["unit"].strip(),
-        n=int(parse_number(path, line, "n", cells["n"].strip() or "0")),
-        stats=stats, flag=flag, line=line, context={name: cells[name].strip() for name in CONTEXT})
+    """One figure record (a Parser reads a whole file's)."""
+    return Parser(path, header).row(record, line)
 
 
 def parse_unsupported(path, header, record, line):
@@ -271,13 +415,26 @@ def required(path, line, cells, name):
 
 
 def parse_number(path, line, name, text):
+    """A statistic's cell: a finite number within LARGEST (its sign is the caller's to check)."""
     try:
         value = float(text)
     except ValueError:
         raise InputError(path, f"line {line}: `{name}` is {text!r}, not a number") from None
     if math.isnan(value):
         raise InputError(path, f"line {line}: `{name}` is NaN (an unmeasured value must be flagged unavailable)")
+    if math.isinf(value) or abs(value) > LARGEST:
+        raise InputError(path, f"line {line}: `{name}` is {text!r}, not a finite number within 2^64 (no count or time "
+                               "rxbench measures is larger; an unmeasured value must be flagged unavailable)")
     return value
+
+
+def parse_count(path, line, text):
+    """The `n` cell: a whole number of samples, 0 or more; empty (an unavailable figure's) is 0."""
+    if text == "":
+        return 0
+    if not text.isascii() or not text.isdigit():
+        raise InputError(path, f"line {line}: `n` is {text!r}, not a whole number of samples (0 or more)")
+    return int(text)
 
 
 def parse_parameters(path, line, text):
@@ -291,23 +448,23 @@ def parse_parameters(path, line, text):
 
 
 def parse_parameter_value(text):
-    """Numbers become numbers (so sweeps sort and fit); anything else, e.g. order=random, stays text."""
+    """Numbers become numbers (so sweeps sort and fit); anything else, e.g. order=random, stays text, as does a
+    number no sweep can be fitted over (inf, nan, beyond 2^64)."""
     for kind in (int, float):
         try:
-            return kind(text)
+            value = kind(text)
         except ValueError:
-            pass
+            continue
+        return value if abs(value) <= LARGEST else text   # inf and nan fail this as well
     return text
 
 
 def context_of(path, header, body):
     """The run's context; a column whose value differs between rows is shown with every value."""
-    context = {}
-    for name in CONTEXT:
-        column = header.index(name)
-        values = list(dict.fromkeys(record[column] for record in body))
-        context[name] = " / ".join(values)
-    return context
+    columns = [header.index(name) for name in CONTEXT]
+    distinct = dict.fromkeys(tuple([record[column] for column in columns]) for record in body)   # one pass
+    return {name: " / ".join(dict.fromkeys(cells[index] for cells in distinct))
+            for index, name in enumerate(CONTEXT)}
 
 
 def load_all(paths):

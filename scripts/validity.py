@@ -10,13 +10,15 @@ Prints three markdown tables:
    (the median of the three runs), the difference in percent and whether it exceeds the three runs' own
    spread plus three MADs;
 3. isolation: each row in its own process against the same row in the three runs, same test.
-Exit 1 with one line on stderr if a file is missing or malformed.
+Exit 1 with one line on stderr if a file is missing or malformed (docs/cli.md, "Scripts"); a standard output
+that cannot take the tables is one line and exit 1, a closed pipe exit 1 silently, Ctrl-C exit 130.
 """
 import os
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outfile  # noqa: E402
 import rxcsv  # noqa: E402
 
 TIME_METRICS = ("ns_per_event", "ns_per_lifecycle")
@@ -85,6 +87,7 @@ def shift(runs, other, label, engines=None):
     return lines
 
 
+@outfile.script_main("validity.py")
 def main(argv):
     if len(argv) != 2:
         print("usage: validity.py DIR (the folder scripts/validity.sh wrote)", file=sys.stderr)

@@ -1,9 +1,12 @@
 """check-doc-figures.py must fail on a figure that is not the pinned statistic of its pinned row, workload and
 metric in its results file, fail on a table it cannot pin, and pass on figures that are."""
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 SCRIPT = Path(__file__).resolve().parents[1] / "check-doc-figures.py"
 ROOT = SCRIPT.parents[1]
@@ -224,3 +227,65 @@ def test_rewrite_writes_the_pinned_figure_into_a_stale_cell_and_leaves_what_it_c
     assert "| MapFilterPumping | 1.1 µs |" in text
     assert result.returncode == 1 and "'1.1 µs' is not the median" in result.stderr
     assert check_doc(doc).returncode == 1
+
+
+def test_help_prints_the_usage_and_is_no_document():
+    result = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: check-doc-figures.py [-h] [--rewrite] [FILE ...]")
+    assert "--help" not in result.stderr and result.stderr == ""
+
+
+def test_rewrite_of_a_document_it_cannot_write_is_one_line_and_leaves_it(tmp_path, monkeypatch, capsys):
+    """The file system refuses to write in the document's folder (as it would for a user without write permission;
+    root may write anywhere, so the refusal is made here, for every way of writing: open for writing and a
+    temporary file beside it)."""
+    import builtins
+    import importlib.util
+    import tempfile
+    results = tmp_path / "run.csv"
+    results.write_text(HEADER + SINK_ON_CREATE_MAP_FILTER + "\n")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    doc = locked / "doc.md"
+    text = f"<!-- figures: {results} metric=ns_per_event -->\n\n| workload | sink |\n|---|---|\n| CreateMapFilter | 19.50 |\n"
+    doc.write_text(text)
+
+    def refused(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+    real_open = builtins.open
+
+    def guarded_open(file, mode="r", *args, **kwargs):
+        if str(file).startswith(str(locked)) and any(flag in mode for flag in "wax+"):
+            refused()
+        return real_open(file, mode, *args, **kwargs)
+    real_mkstemp, real_temporary = tempfile.mkstemp, tempfile.NamedTemporaryFile
+
+    def guarded_mkstemp(*args, dir=None, **kwargs):
+        if dir is not None and str(dir).startswith(str(locked)):
+            refused()
+        return real_mkstemp(*args, dir=dir, **kwargs)
+
+    def guarded_temporary(*args, dir=None, **kwargs):
+        if dir is not None and str(dir).startswith(str(locked)):
+            refused()
+        return real_temporary(*args, dir=dir, **kwargs)
+    monkeypatch.setattr(builtins, "open", guarded_open)
+    monkeypatch.setattr(tempfile, "mkstemp", guarded_mkstemp)
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", guarded_temporary)
+    spec = importlib.util.spec_from_file_location("check_doc_figures", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    monkeypatch.setattr(sys, "argv", [str(SCRIPT), "--rewrite", str(doc)])
+    try:
+        status = script.main()
+    except SystemExit as exit:
+        status = exit.code
+    except PermissionError as error:
+        pytest.fail(f"a traceback: {error!r}")
+    captured = capsys.readouterr()
+    assert status == 1
+    lines = captured.err.strip().splitlines()
+    assert lines == [f"check-doc-figures: {doc}: cannot write in {locked} (Permission denied); make it writable, or check without --rewrite"]
+    assert doc.read_text() == text
+    assert sorted(os.listdir(locked)) == ["doc.md"]

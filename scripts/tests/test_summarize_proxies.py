@@ -75,3 +75,30 @@ def test_proxies_figures_pass_check_doc_figures(tmp_path):
     document.write_text(run_script("proxies.py", path, "--family", "rxswift").stdout)
     result = run_script("check-doc-figures.py", document)
     assert result.returncode == 0, result.stderr
+
+
+def test_summarize_is_linear_in_the_files_size(tmp_path):
+    """200,000 figures: 20,000 workloads of 10 rows. The old table looked every workload's cells up by a pass over
+    all of the metric's rows, 20,000 x 200,000 visits (a 112 MB file did not finish in 120 s); it is one pass now,
+    and the whole file takes seconds. The timeout only keeps a regression from hanging the suite."""
+    import rxcsv
+    workloads, engines = 20_000, 10
+    context = "2,2026-11-23T08:00:00Z,abcdef123456,swift-6.3,Test CPU,2,glibc,release,quick,30"
+    lines = [",".join(rxcsv.COLUMNS["2"])]
+    for workload in range(workloads):
+        for engine in range(engines):
+            value = 10 + engine + workload % 7
+            lines.append(f"{context},e{engine},engine,EventSweep,scaling,events={workload},ns_per_event,ns/event,5,"
+                         f"{value},{value},{value},0,{value},{value},{value},")
+    path = tmp_path / "large.csv"
+    path.write_text("\n".join(lines) + "\n")
+    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "summarize.py"), str(path)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    table = [line for line in result.stdout.splitlines() if line.startswith("| EventSweep[")]
+    assert len(table) == workloads
+    assert table[0] == "| EventSweep[events=0] | " + " | ".join(
+        f"{10 + engine} ±0 (×{(10 + engine) / 10:.2f})" for engine in range(engines)) + " |"
+    assert table[12_345] == "| EventSweep[events=12345] | " + " | ".join(   # 12345 % 7 == 4
+        f"{14 + engine} ±0 (×{(14 + engine) / 14:.2f})" for engine in range(engines)) + " |"
+    assert "| workload | " + " | ".join(f"e{engine}" for engine in range(engines)) + " |" in result.stdout
