@@ -604,6 +604,14 @@ def verdicts(context):
                 standing = Standing(lib, ratios[lib], geomean_all=geometric_mean(list(ratios[lib].values())))
                 (ranked if 2 * len(ratios[lib]) >= len(scenarios) else others).append(standing)
         compared = [s.workload_id for s in scenarios if all(s.workload_id in st.ratios for st in ranked)]
+        # A verdict must rest on at least half of the kind's workloads: while the workloads every ranked library
+        # ran are fewer, the library that ran the fewest stops being ranked (it is named with its count), so
+        # that one library's gaps do not shrink everyone's comparison to a workload or two.
+        while 2 * len(compared) < len(scenarios) and len(ranked) > 2:
+            thinnest = min(ranked, key=lambda st: (len(st.ratios), -context.libraries.index(st.library)))
+            ranked.remove(thinnest)
+            others.append(thinnest)
+            compared = [s.workload_id for s in scenarios if all(s.workload_id in st.ratios for st in ranked)]
         left_out = [(s.workload_id, [st.library for st in ranked if s.workload_id not in st.ratios])
                     for s in scenarios if s.workload_id not in compared]
         for standing in ranked:
@@ -661,7 +669,8 @@ def verdict_text(context, verdict):
         sentences.append(f"The winner is the same on every workload of the kind: {library_name(winner.library)} is "
                          f"the {best} library on each.")
     if verdict.others:
-        sentences.append("Not ranked, having run fewer than half of these workloads: " + ", ".join(
+        sentences.append("Not ranked (ran fewer than half of these workloads, or too few of those the others ran for "
+                         "a comparison on half of them): " + ", ".join(
             f"{library_name(s.library)} ({len(s.ratios)} of {count})" for s in verdict.others) + ".")
     if verdict.fewest_mallocs:
         tally = {}

@@ -535,3 +535,29 @@ def test_the_page_opens_in_a_browser_without_errors(page, tmp_path):
     problems, facts = browser_check.check_page(str(out / "index.html"), str(tmp_path / "shot.png"))
     assert problems == []
     assert facts["images"] == 6 and facts["tables"] > 10
+
+
+def test_a_library_whose_gaps_would_leave_fewer_than_half_of_the_workloads_compared_is_not_ranked(tmp_path):
+    """Four pumping workloads; async-stream ran two (at least half, so it would be ranked), but only one of them is
+    one every other library ran too. Ranking it would shrink the comparison to one of four workloads: it is named
+    as not ranked instead, and the others are compared on the three they all ran."""
+    figures = [
+        (f"Pump{i}", "app", "ns_per_event",
+         dict({"rxswift": 100 + i, "swiftsignalkit": 200, "opencombine": 150},
+              **({"async-stream": 900} if i in (0, 3) else {})),
+         "mallocs_per_event", {"rxswift": 0, "swiftsignalkit": 0, "opencombine": 0})
+        for i in range(4)
+    ]
+    # One workload the others lack, so that async-stream's two are not both shared: Pump3 lacks opencombine.
+    figures[3][3].pop("opencombine")
+    catalogue = [(f"Pump{i}", "app", "pumping", f"pump {i}") for i in range(4)]
+    path = tmp_path / "run.csv"
+    write_csv(path, run_rows(figures, unsupported=[]))
+    out = tmp_path / "findings"
+    code = findings.main(["--csv", str(path), "--catalogue", write_catalogue(tmp_path / "c.csv", catalogue),
+                          "--out", str(out)])
+    assert code == 0
+    hot = (out / "FINDINGS.md").read_text()
+    hot = hot[hot.index("### Hot streams\n"):]
+    assert "on the 3 of 4 workload(s) every ranked library ran" in hot
+    assert "Not ranked" in hot and "AsyncStream (2 of 4)" in hot
