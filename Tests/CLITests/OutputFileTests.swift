@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workloads
 
 /// Where the report goes: through a symbolic link or a FIFO rather than over it, keeping a replaced file's
 /// mode, under the longest name a file may have, and failing (not exiting 0) when stdout cannot take it.
@@ -139,12 +140,28 @@ struct OutputFileTests {
         #expect(joined.status == 64 && joined.stderr.contains("--engine is given twice"), "\(joined.stderr)")
     }
 
-    @Test("--list refuses --format and --output instead of ignoring them")
+    @Test("--list refuses --output and the report formats instead of ignoring them")
     func listRefusesReportOptions() throws {
-        for extra in [["--format", "csv"], ["--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"]] {
+        for extra in [
+            ["--format", "json"], ["--format", "table"], ["--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"],
+            ["--format", "csv", "--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"],
+        ] {
             let ended = try Self.run(["--list"] + extra)
             #expect(ended.status == 64 && ended.stderr.contains("--list prints"), "\(extra): \(ended.stderr)")
         }
+    }
+
+    /// What scripts/findings.py reads: one line per workload of the catalogue, its summary quoted where it holds
+    /// a comma, in catalogue order.
+    @Test("--list --format csv prints the workload catalogue")
+    func listCatalogue() throws {
+        let ended = try Self.run(["--list", "--format", "csv"])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let lines = ended.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "workload,group,shape,summary,default_size")
+        #expect(lines.count == Catalogue.all.count + 1)
+        let cell = try #require(Catalogue.all.first { $0.id == "CellReuse" })
+        #expect(lines.contains("CellReuse,app,creating,\"\(cell.summary)\",\(cell.defaultSize)"), "\(lines.filter { $0.hasPrefix("CellReuse") })")
     }
 }
 
