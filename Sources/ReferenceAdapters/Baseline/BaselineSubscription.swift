@@ -92,6 +92,10 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
             first = subscription
             return
         }
+        // A full array with holes is compacted in place rather than grown: under churn (one leaving, one joining
+        // per value) the array then never reallocates, and its allocation count is exact whatever capacity the
+        // allocator's block happened to give it. Not during a send, whose loop reads the slots by index.
+        if entries.count == entries.capacity, live < entries.count, sendDepth == 0 { compact(force: true) }
         subscription.slot = entries.count
         entries.append(subscription)
         live += 1
@@ -112,9 +116,9 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
 
     /// Drops trailing holes, then compacts when half the slots are holes: the array then holds the same
     /// count after the same subscribes and disposes, whatever came before (so allocation counts are exact).
-    private func compact() {
+    private func compact(force: Bool = false) {
         while let last = entries.last, last == nil { entries.removeLast() }
-        guard entries.count >= 16, live * 2 < entries.count else { return }
+        guard force || (entries.count >= 16 && live * 2 < entries.count) else { return }
         var kept = 0
         for index in entries.indices {
             guard let entry = entries[index] else { continue }
