@@ -105,7 +105,9 @@ FAMILIES = {
 }
 STEP_WORDS = {DESIGN: "the design", LOCKS: "its locks and objects", DEPENDENCY: "built as a package dependency",
               THE_LIBRARY: "the library"}
-LARGEST_STEP_WORDS = {LOCKS: "the library's locks and objects", DEPENDENCY: "being built as a package dependency",
+LARGEST_STEP_WORDS = {LOCKS: "the library's locks and extra objects per subscription",
+                      DEPENDENCY: "being compiled as a separate package, so the compiler cannot specialise its generic "
+                                  "code for the app's types",
                       THE_LIBRARY: "what the library does beyond its model"}
 DECOMPOSITION_WORKLOADS = 3   # per library
 

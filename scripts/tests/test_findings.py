@@ -275,7 +275,7 @@ def test_decomposition_follows_the_family_with_a_figure_for_every_step(page):
     assert ("- RxSwift on CellReuse: the design (`sink`) costs 80 ns/lifecycle, RxSwift's locks and objects "
             "(`sink-locked`) take it to 150, building it as a package dependency (`sink-locked-dependency`) takes it "
             "to 250, and RxSwift itself (`rxswift`) runs at 300; mallocs/lifecycle 5 -> 12 -> 18 -> 20. The largest "
-            "step: the library's locks and objects, 1.88x.") in rxswift
+            "step: the library's locks and extra objects per subscription, 1.88x.") in rxswift
     # Only the workloads where every step has a figure: CellReuse and MapFilterPumping.
     assert "RxSwift on FormOpening" not in rxswift and "RxSwift on MapFilterPumping" in rxswift
     # swiftsignalkit's variants are not in the file: skipped with a word, the design alone remains.
@@ -421,7 +421,7 @@ def test_readme_block_is_rewritten_between_the_markers_and_checked(tmp_path):
             for line in block.splitlines() if line.startswith("| ") and "`" in line}
     assert rows["RxSwift (`rxswift`)"] == ["1.50x", "1.00x", "1.25x", "1.25x", "1.00x"]
     assert rows["AsyncStream (`async-stream`)"] == ["6.00x", "3.00x", "—", "25.0x", "—"]
-    assert "- RxSwift: the largest step from its design to the library is the library's locks and objects" in block
+    assert "- RxSwift: the largest step from its design to the library is the library's locks and extra objects per subscription" in block
     assert f"[findings/FINDINGS.md](findings/FINDINGS.md)" in block
     assert re.search(r"<!-- figures: \S+app\.csv -->", block)
     # The README's figures check passes on the block (every column is a ratio column).
