@@ -255,14 +255,24 @@ def run(command, env=None, capture=False):
     return result.stdout
 
 
+# A run of the group takes about 90 s on the project's 2-core machine. One that hangs is a failure with its
+# output, not a CI job killed at its own limit with nothing printed.
+BENCHMARK_TIME_LIMIT = 900
+
+
 def run_benchmark(command, env):
     """`run` for package-benchmark: its output passes through (after the run), and a benchmark that crashed
     in the malloc interposer is a `HostCrash`."""
     try:
         result = subprocess.run(command, cwd=ROOT, env=env, text=True, errors="replace",
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=BENCHMARK_TIME_LIMIT)
     except OSError as error:
         raise InputError(f"cannot run {command[0]}: {error.strerror}")
+    except subprocess.TimeoutExpired as expired:
+        output = expired.output or ""
+        sys.stdout.write(output.decode(errors="replace") if isinstance(output, bytes) else output)
+        raise InputError(f"{' '.join(command[:4])} ... did not finish in {BENCHMARK_TIME_LIMIT} s; "
+                         "its output so far is above")
     sys.stdout.write(result.stdout)
     sys.stdout.flush()
     if result.returncode < 0:
