@@ -292,10 +292,13 @@ def jemalloc_library():
                      "or pass --allocator system")
 
 
-def run_benchmarks(names, size, iterations, directory, scratch_path=None, preload=None):
+def run_benchmarks(names, size, iterations, directory, scratch_path=None, preload=None, group=None):
     """package-benchmark's JMH export of the group at `size` units per iteration; `preload`: a malloc
     library preloaded into every process of the run, the benchmark executable's included."""
     env = dict(os.environ, RXBENCH_BENCHMARK_SIZE=str(size), RXBENCH_BENCHMARK_ITERATIONS=str(iterations))
+    if group:
+        # Each benchmark's process registers only the group's benchmarks, not the whole catalogue's (docs/benchmarks.md).
+        env["RXBENCH_BENCHMARK_GROUP"] = group
     if preload:
         env["LD_PRELOAD"] = preload
     pattern = "^(" + re.escape(CALIBRATION) + "|[^/]+/(" + "|".join(re.escape(n) for n in names) + ")(\\[.*\\])?)$"
@@ -369,8 +372,8 @@ def main(argv):
             preload = jemalloc_library() if args.allocator == "jemalloc" else None
             run([args.rxbench, "--engine", "all", "--workload", args.group, "--profile", "quick",
                  "--size", str(args.size), "--allocator", args.allocator, "--format", "csv", "--output", rx_csv])
-            small_json = run_benchmarks(names, args.size, args.iterations, work, args.scratch_path, preload)
-            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work, args.scratch_path, preload)
+            small_json = run_benchmarks(names, args.size, args.iterations, work, args.scratch_path, preload, args.group)
+            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work, args.scratch_path, preload, args.group)
             print(f"inputs: {rx_csv} {small_json} {large_json}")
         rxbench = read_rxbench(rx_csv)
         small, large = read_jmh(small_json), read_jmh(large_json)
