@@ -19,6 +19,7 @@ if [ -z "$sources" ]; then
     [RxSwift]="$mirror/ReactiveX+RxSwift/repo"
     [ReactiveSwift]="$mirror/ReactiveCocoa+ReactiveSwift/repo"
     [Signals]="$mirror/cntrump+Signals/repo"
+    [ReactiveKit]="$mirror/DeclarativeHub+ReactiveKit/repo"
   )
   found=1
   for name in "${!snapshots[@]}"; do
