@@ -87,7 +87,7 @@ public struct ReactiveKitAdapter: EngineAdapter {
                 terminalEventsUnsupported: UnsupportedFlow(
                     engine: "reactivekit",
                     operation:
-                        "a terminal event into a behavior subject: Property (ReactiveKit's BehaviorSubject) cannot fail, its error type is Never (Property.swift:34)"
+                        "a terminal event into a behavior subject: Property (ReactiveKit's BehaviorSubject) cannot fail, its events are Signal<Value, Never>.Event (Property.swift:63)"
                 ))
         }
     }
