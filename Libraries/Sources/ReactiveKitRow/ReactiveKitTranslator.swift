@@ -75,13 +75,21 @@ struct ReactiveKitTranslator {
                 Result { () throws(BenchError) -> Int? in try test(value) ? value : nil }
             }.ignoreNils()
         case .tryScan:
-            throw declined("tryScan", "scan's accumulator cannot fail (SignalProtocol+Transforming.swift:114) and there is no fallible scan")
+            throw declined(
+                "tryScan",
+                "scan's accumulator cannot fail (SignalProtocol+Transforming.swift:114) and there is no fallible scan")
         case .tryReduce:
-            throw declined("tryReduce", "reduce's accumulator cannot fail (SignalProtocol+Transforming.swift:106) and there is no fallible reduce")
+            throw declined(
+                "tryReduce",
+                "reduce's accumulator cannot fail (SignalProtocol+Transforming.swift:106) and there is no fallible reduce")
         case .tryDistinctUntilChangedByKey:
-            throw declined("tryDistinctUntilChangedByKey", "removeDuplicates takes a non-throwing comparer (SignalProtocol+Filtering.swift:69)")
+            throw declined(
+                "tryDistinctUntilChangedByKey",
+                "removeDuplicates takes a non-throwing comparer (SignalProtocol+Filtering.swift:69)")
         case .tryDistinctUntilChangedByComparer:
-            throw declined("tryDistinctUntilChangedByComparer", "removeDuplicates takes a non-throwing comparer (SignalProtocol+Filtering.swift:69)")
+            throw declined(
+                "tryDistinctUntilChangedByComparer",
+                "removeDuplicates takes a non-throwing comparer (SignalProtocol+Filtering.swift:69)")
         // flatMap's transform cannot fail (SignalProtocol+Monad.swift:54): a throwing selector returns
         // `Signal.failed`, as a ReactiveKit user does.
         case .tryFlatMap(let source, let selector):
@@ -121,7 +129,9 @@ struct ReactiveKitTranslator {
             return try signal(for: source).retry(max(0, attempts - 1))
         case .catchError(let source, let handler):
             let translator = self
-            return try signal(for: source).flatMapError { error in translator.translatedOrFailing(handler.recover(error)) }
+            return try signal(for: source).flatMapError { error in
+                translator.translatedOrFailing(handler.recover(error))
+            }
         // ReactiveKit's schedulers are its `ExecutionContext`s and dispatch queues (Scheduler.swift:35-49).
         case .subscribeOn(let source, let spec):
             let upstream = try signal(for: source)
@@ -167,7 +177,9 @@ struct ReactiveKitTranslator {
             case 3: return combineLatest(inputs[0], inputs[1], inputs[2], combine: combiner.arity3)
             case 4: return combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], combine: combiner.arity4)
             case 5:
-                return combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) { combine([$0, $1, $2, $3, $4]) }
+                return combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) {
+                    combine([$0, $1, $2, $3, $4])
+                }
             case 6:
                 return combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5]) {
                     combine([$0, $1, $2, $3, $4, $5])
@@ -183,13 +195,16 @@ struct ReactiveKitTranslator {
             case 2: return zip(inputs[0], inputs[1], combine: combiner.arity2)
             case 3: return zip(inputs[0], inputs[1], inputs[2], combine: combiner.arity3)
             case 4: return zip(inputs[0], inputs[1], inputs[2], inputs[3], combine: combiner.arity4)
-            case 5: return zip(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) { combine([$0, $1, $2, $3, $4]) }
+            case 5:
+                return zip(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) { combine([$0, $1, $2, $3, $4]) }
             case 6:
                 return zip(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5]) {
                     combine([$0, $1, $2, $3, $4, $5])
                 }
             default:
-                throw declined("zip of \(inputs.count) inputs", "ReactiveKit's zip stops at six inputs (SignalProtocol+Arities.swift:152) and has no collection form")
+                throw declined(
+                    "zip of \(inputs.count) inputs",
+                    "ReactiveKit's zip stops at six inputs (SignalProtocol+Arities.swift:152) and has no collection form")
             }
         case .takeUntil(let source, let trigger):
             // Any event of the trigger ends the source with a completion, its error and its completion too
