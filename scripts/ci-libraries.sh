@@ -40,7 +40,10 @@ RXBENCH_LIBRARY_SOURCES="$sources" scripts/libraries.sh
 
 . scripts/release-build.sh  # RXBENCH_COMMIT, for a binary built outside the checkout
 echo "-- the four rows, release build"
-scratch="${RXBENCH_LIBRARIES_SCRATCH:-/var/tmp/rxbench-libraries-release}"
+# Into rxbench's own release scratch path (where .ci/run has built rxbench), as scripts/ci-example.sh and
+# scripts/ci-benchmarks.sh build: rxbench's modules are compiled with the same flags for both packages, so only
+# the four libraries and their rows are compiled here (a scratch path of its own compiled all of rxbench again).
+scratch="${RXBENCH_LIBRARIES_SCRATCH:-$RELEASE_SCRATCH}"
 swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
 binary="$scratch/release/rxbench-libraries"
 
