@@ -122,23 +122,23 @@ struct SignalMapping: FlowMapping {
         return source |> mapToSignal { Signal<Int, BenchError>.single(value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source |> mapToSignal { inner($0) } }
-    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
         SignalEngine.combineLatest(a, b, combiner.arity2)
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
         SignalEngine.combineLatest(a, b, c, combiner.arity3)
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
         SignalEngine.combineLatest(a, b, c, d, combiner.arity4)
     }
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {
         SignalEngine.combineLatest(sources, combiner.combine)
     }
-    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream { zipSignals(a, b, combiner.arity2) }
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream {
+    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? { zipSignals(a, b, combiner.arity2) }
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
         zipSignals(a, b, c, combiner.arity3)
     }
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream {
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
         zipSignals(a, b, c, d, combiner.arity4)
     }
     func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream { zipSignals(sources, combiner.combine) }

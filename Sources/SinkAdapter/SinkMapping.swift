@@ -101,23 +101,23 @@ struct SinkMapping: FlowMapping {
         return source.flatMapLatest { Observable.just(value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMapLatest { inner($0) } }
-    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
         .combineLatest(a, b, resultSelector: combiner.arity2)
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
         .combineLatest(a, b, c, resultSelector: combiner.arity3)
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
         .combineLatest(a, b, c, d, resultSelector: combiner.arity4)
     }
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {
         .combineLatest(sources, resultSelector: combiner.combine)
     }
-    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream { .zip(a, b, resultSelector: combiner.arity2) }
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream {
+    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? { .zip(a, b, resultSelector: combiner.arity2) }
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
         .zip(a, b, c, resultSelector: combiner.arity3)
     }
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream {
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
         .zip(a, b, c, d, resultSelector: combiner.arity4)
     }
     func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream { .zip(sources, resultSelector: combiner.combine) }

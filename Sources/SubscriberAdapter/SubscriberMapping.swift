@@ -168,23 +168,23 @@ struct SubscriberMapping: FlowMapping, Sendable {
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream {
         mapValues(source) { inner($0) }.switchToLatest()
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
         .combineLatest(a, b, reduce: combiner.arity2)
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
         .combineLatest(a, b, c, reduce: combiner.arity3)
     }
-    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream {
+    func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
         .combineLatest(a, b, c, d, reduce: combiner.arity4)
     }
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {
         sources.isEmpty ? .empty : RACSignal<[Int]>.combineLatest(sources).map(combiner.combine)
     }
-    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream { .zip(a, b, reduce: combiner.arity2) }
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream {
+    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? { .zip(a, b, reduce: combiner.arity2) }
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
         .zip(a, b, c, reduce: combiner.arity3)
     }
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream {
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
         .zip(a, b, c, d, reduce: combiner.arity4)
     }
     func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {

@@ -93,19 +93,22 @@ public protocol FlowMapping {
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) throws(UnsupportedFlow) -> Stream
     /// As `flatMapJust`, for `flatMapLatest`.
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) throws(UnsupportedFlow) -> Stream
-    /// Any number of inputs; the arity forms below default to it.
+    /// Any number of inputs: the form the skeleton uses where the row has no arity form for the count.
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream
-    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream
+    /// The library's arity forms, for two to four inputs. Default: nil, no such form; the array form is then
+    /// handed the inputs already translated into one array, so a row without arity forms makes no second one.
+    func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream?
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow)
-        -> Stream
+        -> Stream?
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner)
-        throws(UnsupportedFlow) -> Stream
-    /// Any number of inputs; the arity forms below default to it.
+        throws(UnsupportedFlow) -> Stream?
+    /// Any number of inputs: the form the skeleton uses where the row has no arity form for the count.
     func zip(_ sources: [Stream], _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream
-    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream
-    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream
+    /// The library's arity forms, for two to four inputs. Default: nil, as for `combineLatest`.
+    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream?
+    func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream?
     func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow)
-        -> Stream
+        -> Stream?
     func takeUntil(_ source: Stream, trigger: Stream) throws(UnsupportedFlow) -> Stream
     func using(_ hooks: ResourceHooks, _ body: ResourceBody<Self>) throws(UnsupportedFlow) -> Stream
 
@@ -208,20 +211,26 @@ extension FlowMapping {
             return try flatMapLatest(stream(for: source), InnerFlows(mapping: self, selector: selector))
         case .combineLatest(let sources, let combiner):
             let inputs = try streams(for: sources)
-            switch inputs.count {
-            case 2: return try combineLatest(inputs[0], inputs[1], combiner)
-            case 3: return try combineLatest(inputs[0], inputs[1], inputs[2], combiner)
-            case 4: return try combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], combiner)
-            default: return try combineLatest(inputs, combiner)
-            }
+            let arityForm: Stream? =
+                switch inputs.count {
+                case 2: try combineLatest(inputs[0], inputs[1], combiner)
+                case 3: try combineLatest(inputs[0], inputs[1], inputs[2], combiner)
+                case 4: try combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], combiner)
+                default: nil
+                }
+            if let arityForm { return arityForm }
+            return try combineLatest(inputs, combiner)
         case .zip(let sources, let combiner):
             let inputs = try streams(for: sources)
-            switch inputs.count {
-            case 2: return try zip(inputs[0], inputs[1], combiner)
-            case 3: return try zip(inputs[0], inputs[1], inputs[2], combiner)
-            case 4: return try zip(inputs[0], inputs[1], inputs[2], inputs[3], combiner)
-            default: return try zip(inputs, combiner)
-            }
+            let arityForm: Stream? =
+                switch inputs.count {
+                case 2: try zip(inputs[0], inputs[1], combiner)
+                case 3: try zip(inputs[0], inputs[1], inputs[2], combiner)
+                case 4: try zip(inputs[0], inputs[1], inputs[2], inputs[3], combiner)
+                default: nil
+                }
+            if let arityForm { return arityForm }
+            return try zip(inputs, combiner)
         case .takeUntil(let source, let trigger): return try takeUntil(stream(for: source), trigger: stream(for: trigger))
         case .using(let hooks, let body): return try using(hooks, ResourceBody(mapping: self, flow: body))
 
@@ -450,38 +459,36 @@ extension FlowMapping {
         throw unsupported("combineLatest")
     }
     @inlinable
-    public func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream {
-        try combineLatest([a, b], combiner)
+    public func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream? {
+        nil
     }
     @inlinable
     public func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow)
-        -> Stream
+        -> Stream?
     {
-        try combineLatest([a, b, c], combiner)
+        nil
     }
     @inlinable
     public func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner)
-        throws(UnsupportedFlow) -> Stream
+        throws(UnsupportedFlow) -> Stream?
     {
-        try combineLatest([a, b, c, d], combiner)
+        nil
     }
     @inlinable
     public func zip(_ sources: [Stream], _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream {
         throw unsupported("zip")
     }
     @inlinable
-    public func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream {
-        try zip([a, b], combiner)
-    }
+    public func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream? { nil }
     @inlinable
-    public func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream {
-        try zip([a, b, c], combiner)
+    public func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream? {
+        nil
     }
     @inlinable
     public func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner)
-        throws(UnsupportedFlow) -> Stream
+        throws(UnsupportedFlow) -> Stream?
     {
-        try zip([a, b, c, d], combiner)
+        nil
     }
     @inlinable
     public func takeUntil(_ source: Stream, trigger: Stream) throws(UnsupportedFlow) -> Stream {
