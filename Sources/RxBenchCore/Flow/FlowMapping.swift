@@ -415,23 +415,35 @@ extension FlowMapping {
     }
     @inlinable
     public func tryFlatMap(_ source: Stream, _ inner: ThrowingInnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
-        try flatMap(source, InnerFlows(mapping: self, selector: inner.selector.failingInner))
+        do {
+            return try flatMap(source, InnerFlows(mapping: self, selector: inner.selector.failingInner))
+        } catch {
+            throw error.behind("tryFlatMap")
+        }
     }
     @inlinable
     public func tryFlatMapLatest(_ source: Stream, _ inner: ThrowingInnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
-        try flatMapLatest(source, InnerFlows(mapping: self, selector: inner.selector.failingInner))
+        do {
+            return try flatMapLatest(source, InnerFlows(mapping: self, selector: inner.selector.failingInner))
+        } catch {
+            throw error.behind("tryFlatMapLatest")
+        }
     }
     @inlinable
     public func tryCatchError(_ source: Stream, _ recovery: ThrowingFlowRecovery<Self>) throws(UnsupportedFlow)
         -> Stream
     {
-        try catchError(source, FlowRecovery(mapping: self, handler: recovery.handler.failingContinuation))
+        do {
+            return try catchError(source, FlowRecovery(mapping: self, handler: recovery.handler.failingContinuation))
+        } catch {
+            throw error.behind("tryCatchError")
+        }
     }
     @inlinable
     public func tryUsing(_ hooks: ThrowingResourceHooks, _ body: ThrowingResourceBody<Self>) throws(UnsupportedFlow)
         -> Stream
     {
-        try stream(for: .usingFailingFactories(hooks, body.flow))
+        do { return try stream(for: .usingFailingFactories(hooks, body.flow)) } catch { throw error.behind("tryUsing") }
     }
 
     @inlinable
@@ -513,6 +525,14 @@ extension FlowMapping {
         -> Stream
     {
         throw unsupported("system")
+    }
+}
+
+extension UnsupportedFlow {
+    /// The refusal of an operator whose default is written with `operation`'s: names both.
+    @inlinable
+    public func behind(_ operation: String) -> UnsupportedFlow {
+        UnsupportedFlow(engine: engine, operation: "\(operation), as \(self.operation)")
     }
 }
 
