@@ -12,6 +12,26 @@ struct StreamMapping: FlowMapping {
 
     var engineName: String { "async-stream" }
 
+    func refusal(of flow: Flow) -> UnsupportedFlow? {
+        let reason: String
+        switch flow {
+        case .subscribeOn(_, .serial), .observeOn(_, .serial):
+            // Where a task's code runs is its executor's business, not an operator's.
+            reason = "\(flow.operatorName)(serial queue): no scheduler operator; the consuming task's executor decides"
+        case .flatMapLatest:
+            reason = "flatMapLatest: swift-async-algorithms 1.1.4 ships it only behind AsyncAlgorithms 1.3 availability"
+        case .tryFlatMapLatest:
+            reason = "tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability"
+        case .takeUntil:
+            reason = "takeUntil: no operator (racing two sequences needs a task group)"
+        case .using, .tryUsing:
+            reason = "using: no operator (a consumer uses defer in its own task)"
+        default:
+            return nil
+        }
+        return UnsupportedFlow(engine: engineName, operation: reason)
+    }
+
     func just(_ value: Int) -> Stream { IntSequence(CollectionOfOne(value).async) }
     func from(_ values: [Int]) -> Stream { IntSequence(values.async) }
     func empty() -> Stream { IntSequence(EmptyCollection<Int>().async) }
@@ -94,16 +114,8 @@ struct StreamMapping: FlowMapping {
     func catchError(_ source: Stream, _ recovery: FlowRecovery<Self>) -> Stream {
         IntSequence(CatchSequence(base: source) { error in recovery(error) })
     }
-    /// Where a task's code runs is its executor's business, not an operator's: immediate and the trampoline
-    /// are the consuming task itself (no operator); a queue has no operator.
-    func scheduler(_ spec: SchedulerSpec, for operation: String) throws(UnsupportedFlow) -> Never? {
-        if case .serial = spec {
-            throw UnsupportedFlow(
-                engine: engineName,
-                operation: "\(operation)(serial queue): no scheduler operator; the consuming task's executor decides")
-        }
-        return nil
-    }
+    /// Immediate and the trampoline are the consuming task itself: no operator (a queue is refused above).
+    func scheduler(_ spec: SchedulerSpec, for operation: String) -> Never? { nil }
 
     func concat(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream {
         guard !sources.isEmpty else { return IntSequence(EmptyCollection<Int>().async) }
@@ -122,31 +134,6 @@ struct StreamMapping: FlowMapping {
     func single(_ producer: SingleProducer) -> Stream { request(producer) }
     func asSingle(_ source: Stream) -> Stream { IntSequence(source.prefix(1)) }
     func singleFlatMap(_ source: Stream, _ next: NextRequests<Self>) -> Stream { IntSequence(source.flatMap { next($0) }) }
-    func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
-        throw UnsupportedFlow(
-            engine: engineName,
-            operation: "flatMapLatest: swift-async-algorithms 1.1.4 ships it only behind AsyncAlgorithms 1.3 availability")
-    }
-    func tryFlatMapLatest(_ source: Stream, _ inner: ThrowingInnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
-        throw UnsupportedFlow(
-            engine: engineName,
-            operation: "tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability")
-    }
-    func takeUntil(_ source: Stream, trigger: Stream) throws(UnsupportedFlow) -> Stream {
-        throw UnsupportedFlow(
-            engine: engineName, operation: "takeUntil: no operator (racing two sequences needs a task group)")
-    }
-    func using(_ hooks: ResourceHooks, _ body: ResourceBody<Self>) throws(UnsupportedFlow) -> Stream {
-        throw noUsing
-    }
-    func tryUsing(_ hooks: ThrowingResourceHooks, _ body: ThrowingResourceBody<Self>) throws(UnsupportedFlow) -> Stream {
-        throw noUsing
-    }
-
-    private var noUsing: UnsupportedFlow {
-        UnsupportedFlow(engine: engineName, operation: "using: no operator (a consumer uses defer in its own task)")
-    }
-
     /// `merge(a, b, c)`, then `merge(previous, d, e)` for more inputs, as a user nests the library's two- and
     /// three-input merges. Each level iterates its inputs in a task group inside a `Task` of its own.
     func merge(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream {

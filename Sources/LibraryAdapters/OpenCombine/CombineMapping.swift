@@ -15,7 +15,7 @@ struct CombineMapping: FlowMapping {
 
     var engineName: String { "opencombine" }
 
-    func unsupportedCombination(_ flow: Flow) -> UnsupportedFlow? {
+    func refusal(of flow: Flow) -> UnsupportedFlow? {
         guard case .take(.system, _) = flow else { return nil }
         return UnsupportedFlow(
             engine: engineName,

@@ -22,8 +22,11 @@ public protocol FlowMapping {
     var feedbackState: Stream? { get set }
     /// Why the row declines `operation`; the default names the operator as missing.
     func unsupported(_ operation: String) -> UnsupportedFlow
-    /// A flow whose operators the row has but not in this combination, checked before each is translated.
-    func unsupportedCombination(_ flow: Flow) -> UnsupportedFlow?
+    /// Why the row declines `flow`'s outermost operator, asked before its inputs are translated: where a flow
+    /// has several operators the row lacks, the refusal names the outermost (a mapping that throws names the
+    /// innermost, as its inputs are translated first). Also for a combination the row cannot express
+    /// (OpenCombine's take of a system). Default: nil, translate it.
+    func refusal(of flow: Flow) -> UnsupportedFlow?
 
     // MARK: Sources
 
@@ -140,7 +143,7 @@ extension FlowMapping {
     /// Translates `flow` into the row's native stream.
     @inlinable
     public func stream(for flow: Flow) throws(UnsupportedFlow) -> Stream {
-        if let refusal = unsupportedCombination(flow) { throw refusal }
+        if let refusal = refusal(of: flow) { throw refusal }
         switch flow {
         case .just(let value): return try just(value)
         case .from(let values): return try from(values)
@@ -295,7 +298,7 @@ extension FlowMapping {
     }
 
     @inlinable
-    public func unsupportedCombination(_ flow: Flow) -> UnsupportedFlow? { nil }
+    public func refusal(of flow: Flow) -> UnsupportedFlow? { nil }
 
     @inlinable
     public func just(_ value: Int) throws(UnsupportedFlow) -> Stream { throw unsupported("just") }
