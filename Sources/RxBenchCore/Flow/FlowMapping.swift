@@ -151,7 +151,7 @@ extension FlowMapping {
         case .never: return try never()
         case .fail(let error): return fail(error)
         case .create(let emitter): return try create(emitter)
-        case .deferred(let factory): return try deferred(DeferredFlow(mapping: self, factory: factory))
+        case .deferred(let factory): return try deferred(DeferredFlow(mapping: self, maker: factory))
         case .subject(let index): return try subject(index)
 
         case .map(let source, let transform): return try map(stream(for: source), transform)
@@ -174,17 +174,17 @@ extension FlowMapping {
         case .tryReduce(let source, let seed, let accumulator):
             return try tryReduce(stream(for: source), seed: seed, accumulator)
         case .tryFlatMap(let source, let selector):
-            return try tryFlatMap(stream(for: source), ThrowingInnerFlows(mapping: self, selector: selector))
+            return try tryFlatMap(stream(for: source), ThrowingInnerFlows(mapping: self, maker: selector))
         case .tryFlatMapLatest(let source, let selector):
-            return try tryFlatMapLatest(stream(for: source), ThrowingInnerFlows(mapping: self, selector: selector))
+            return try tryFlatMapLatest(stream(for: source), ThrowingInnerFlows(mapping: self, maker: selector))
         case .tryDistinctUntilChangedByKey(let source, let key):
             return try tryDistinctUntilChangedByKey(stream(for: source), key)
         case .tryDistinctUntilChangedByComparer(let source, let equivalence):
             return try tryDistinctUntilChangedByComparer(stream(for: source), equivalence)
         case .tryCatchError(let source, let handler):
-            return try tryCatchError(stream(for: source), ThrowingFlowRecovery(mapping: self, handler: handler))
+            return try tryCatchError(stream(for: source), ThrowingFlowRecovery(mapping: self, maker: handler))
         case .tryUsing(let hooks, let body):
-            return try tryUsing(hooks, ThrowingResourceBody(mapping: self, flow: body))
+            return try tryUsing(hooks, ThrowingResourceBody(mapping: self, maker: body))
 
         case .startWith(let source, let values): return try startWith(stream(for: source), values)
         case .tap(let source, let hooks): return try tap(stream(for: source), hooks)
@@ -192,7 +192,7 @@ extension FlowMapping {
         case .asyncFilter(let source, let predicate): return try asyncFilter(stream(for: source), predicate)
         case .retry(let source, let attempts): return try retry(stream(for: source), attempts: attempts)
         case .catchError(let source, let handler):
-            return try catchError(stream(for: source), FlowRecovery(mapping: self, handler: handler))
+            return try catchError(stream(for: source), FlowRecovery(mapping: self, maker: handler))
         case .subscribeOn(let source, let spec):
             let upstream = try stream(for: source)
             guard let scheduler = try scheduler(spec, for: "subscribeOn") else { return upstream }
@@ -207,11 +207,11 @@ extension FlowMapping {
         case .flatMap(let source, let selector) where selector.returnsJust:
             return try flatMapJust(stream(for: source), selector.justValue)
         case .flatMap(let source, let selector):
-            return try flatMap(stream(for: source), InnerFlows(mapping: self, selector: selector))
+            return try flatMap(stream(for: source), InnerFlows(mapping: self, maker: selector))
         case .flatMapLatest(let source, let selector) where selector.returnsJust:
             return try flatMapLatestJust(stream(for: source), selector.justValue)
         case .flatMapLatest(let source, let selector):
-            return try flatMapLatest(stream(for: source), InnerFlows(mapping: self, selector: selector))
+            return try flatMapLatest(stream(for: source), InnerFlows(mapping: self, maker: selector))
         case .combineLatest(let sources, let combiner):
             let inputs = try streams(for: sources)
             let arityForm: Stream? =
@@ -235,7 +235,7 @@ extension FlowMapping {
             if let arityForm { return arityForm }
             return try zip(inputs, combiner)
         case .takeUntil(let source, let trigger): return try takeUntil(stream(for: source), trigger: stream(for: trigger))
-        case .using(let hooks, let body): return try using(hooks, ResourceBody(mapping: self, flow: body))
+        case .using(let hooks, let body): return try using(hooks, ResourceBody(mapping: self, maker: body))
 
         case .system(let initial, let reduce, let feedbacks):
             return try system(initial: initial, reduce: reduce, feedbacks: Feedbacks(mapping: self, flows: feedbacks))
@@ -259,7 +259,7 @@ extension FlowMapping {
             return try asSingle(stream(for: source))
         case .singleFlatMap(let source, let selector):
             guard let first = try oneResult(for: source) else { return nil }
-            return try singleFlatMap(first, NextRequests(mapping: self, selector: selector))
+            return try singleFlatMap(first, NextRequests(mapping: self, maker: selector))
         case .map(let source, let transform):
             guard let result = try oneResult(for: source) else { return nil }
             return try mapOneResult(result, transform)
@@ -419,7 +419,7 @@ extension FlowMapping {
     @inlinable
     public func tryFlatMap(_ source: Stream, _ inner: ThrowingInnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
         do {
-            return try flatMap(source, InnerFlows(mapping: self, selector: inner.selector.failingInner))
+            return try flatMap(source, InnerFlows(mapping: self, maker: inner.maker.failingInner))
         } catch {
             throw error.behind("tryFlatMap")
         }
@@ -427,7 +427,7 @@ extension FlowMapping {
     @inlinable
     public func tryFlatMapLatest(_ source: Stream, _ inner: ThrowingInnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
         do {
-            return try flatMapLatest(source, InnerFlows(mapping: self, selector: inner.selector.failingInner))
+            return try flatMapLatest(source, InnerFlows(mapping: self, maker: inner.maker.failingInner))
         } catch {
             throw error.behind("tryFlatMapLatest")
         }
@@ -437,7 +437,7 @@ extension FlowMapping {
         -> Stream
     {
         do {
-            return try catchError(source, FlowRecovery(mapping: self, handler: recovery.handler.failingContinuation))
+            return try catchError(source, FlowRecovery(mapping: self, maker: recovery.maker.failingContinuation))
         } catch {
             throw error.behind("tryCatchError")
         }
@@ -446,7 +446,7 @@ extension FlowMapping {
     public func tryUsing(_ hooks: ThrowingResourceHooks, _ body: ThrowingResourceBody<Self>) throws(UnsupportedFlow)
         -> Stream
     {
-        do { return try stream(for: .usingFailingFactories(hooks, body.flow)) } catch { throw error.behind("tryUsing") }
+        do { return try stream(for: .usingFailingFactories(hooks, body.maker)) } catch { throw error.behind("tryUsing") }
     }
 
     @inlinable
@@ -459,7 +459,7 @@ extension FlowMapping {
     }
     @inlinable
     public func flatMapJust(_ source: Stream, _ value: IntTransform) throws(UnsupportedFlow) -> Stream {
-        try flatMap(source, InnerFlows(mapping: self, selector: .just(mapping: value)))
+        try flatMap(source, InnerFlows(mapping: self, maker: .just(mapping: value)))
     }
     @inlinable
     public func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) throws(UnsupportedFlow) -> Stream {
@@ -467,7 +467,7 @@ extension FlowMapping {
     }
     @inlinable
     public func flatMapLatestJust(_ source: Stream, _ value: IntTransform) throws(UnsupportedFlow) -> Stream {
-        try flatMapLatest(source, InnerFlows(mapping: self, selector: .just(mapping: value)))
+        try flatMapLatest(source, InnerFlows(mapping: self, maker: .just(mapping: value)))
     }
     @inlinable
     public func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream {
@@ -554,137 +554,100 @@ extension FlowMapping where OneResult == Stream {
 
 // MARK: - Flows translated later, inside the library's closures
 
-extension DeferredFlow: Sendable where Mapping: Sendable {}
-extension InnerFlows: Sendable where Mapping: Sendable {}
-extension ThrowingInnerFlows: Sendable where Mapping: Sendable {}
-extension FlowRecovery: Sendable where Mapping: Sendable {}
-extension ThrowingFlowRecovery: Sendable where Mapping: Sendable {}
-extension ResourceBody: Sendable where Mapping: Sendable {}
-extension ThrowingResourceBody: Sendable where Mapping: Sendable {}
-extension NextRequests: Sendable where Mapping: Sendable {}
-extension FlowInputs: Sendable where Mapping: Sendable {}
-extension Feedbacks: Sendable where Mapping: Sendable {}
-extension FeedbackLoop: Sendable where Mapping: Sendable {}
-
-/// The factory of `.deferred` with the row that translates what it makes.
-public struct DeferredFlow<Mapping: FlowMapping> {
+/// A flow made later (at subscription, per value, after an error), with the row that translates it then: what
+/// a row calls inside the closure it hands its library. One struct, its call per kind of maker below.
+public struct LaterFlow<Mapping: FlowMapping, Maker> {
     public let mapping: Mapping
-    public let factory: FlowFactory
+    public let maker: Maker
     @inlinable
-    public init(mapping: Mapping, factory: FlowFactory) {
+    public init(mapping: Mapping, maker: Maker) {
         self.mapping = mapping
-        self.factory = factory
+        self.maker = maker
     }
+}
+
+extension LaterFlow: Sendable where Mapping: Sendable, Maker: Sendable {}
+
+/// The factory of `.deferred`.
+public typealias DeferredFlow<Mapping: FlowMapping> = LaterFlow<Mapping, FlowFactory>
+/// A flatMap selector.
+public typealias InnerFlows<Mapping: FlowMapping> = LaterFlow<Mapping, FlowSelector>
+/// A throwing flatMap selector.
+public typealias ThrowingInnerFlows<Mapping: FlowMapping> = LaterFlow<Mapping, ThrowingFlowSelector>
+/// A catchError handler.
+public typealias FlowRecovery<Mapping: FlowMapping> = LaterFlow<Mapping, ErrorHandler>
+/// A throwing catchError handler.
+public typealias ThrowingFlowRecovery<Mapping: FlowMapping> = LaterFlow<Mapping, ThrowingErrorHandler>
+/// The body of `using`.
+public typealias ResourceBody<Mapping: FlowMapping> = LaterFlow<Mapping, ResourceFlow>
+/// The body of `tryUsing`.
+public typealias ThrowingResourceBody<Mapping: FlowMapping> = LaterFlow<Mapping, ThrowingResourceFlow>
+/// The selector of `singleFlatMap`.
+public typealias NextRequests<Mapping: FlowMapping> = LaterFlow<Mapping, SingleSelector>
+
+extension LaterFlow where Maker == FlowFactory {
     /// Runs the factory and translates its flow (at subscription).
     @inlinable
-    public func make() -> Mapping.Stream { mapping.translatedOrFailing(factory.make()) }
+    public func make() -> Mapping.Stream { mapping.translatedOrFailing(maker.make()) }
 }
 
-/// A flatMap selector with the row that translates its inner flows.
-public struct InnerFlows<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let selector: FlowSelector
+extension LaterFlow where Maker == FlowSelector {
     @inlinable
-    public init(mapping: Mapping, selector: FlowSelector) {
-        self.mapping = mapping
-        self.selector = selector
-    }
+    public var selector: FlowSelector { maker }
     /// The inner stream for `value`.
     @inlinable
-    public func callAsFunction(_ value: Int) -> Mapping.Stream { mapping.translatedOrFailing(selector.select(value)) }
+    public func callAsFunction(_ value: Int) -> Mapping.Stream { mapping.translatedOrFailing(maker.select(value)) }
 }
 
-/// A throwing flatMap selector with the row that translates its inner flows.
-public struct ThrowingInnerFlows<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let selector: ThrowingFlowSelector
+extension LaterFlow where Maker == ThrowingFlowSelector {
     @inlinable
-    public init(mapping: Mapping, selector: ThrowingFlowSelector) {
-        self.mapping = mapping
-        self.selector = selector
-    }
+    public var selector: ThrowingFlowSelector { maker }
     /// The inner stream for `value`, or the selector's error.
     @inlinable
     public func callAsFunction(_ value: Int) throws(BenchError) -> Mapping.Stream {
-        mapping.translatedOrFailing(try selector.select(value))
+        mapping.translatedOrFailing(try maker.select(value))
     }
 }
 
-/// A catchError handler with the row that translates its continuations.
-public struct FlowRecovery<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let handler: ErrorHandler
+extension LaterFlow where Maker == ErrorHandler {
     @inlinable
-    public init(mapping: Mapping, handler: ErrorHandler) {
-        self.mapping = mapping
-        self.handler = handler
-    }
+    public var handler: ErrorHandler { maker }
     /// The continuation after `error`.
     @inlinable
-    public func callAsFunction(_ error: BenchError) -> Mapping.Stream {
-        mapping.translatedOrFailing(handler.recover(error))
-    }
+    public func callAsFunction(_ error: BenchError) -> Mapping.Stream { mapping.translatedOrFailing(maker.recover(error)) }
 }
 
-/// A throwing catchError handler with the row that translates its continuations.
-public struct ThrowingFlowRecovery<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let handler: ThrowingErrorHandler
+extension LaterFlow where Maker == ThrowingErrorHandler {
     @inlinable
-    public init(mapping: Mapping, handler: ThrowingErrorHandler) {
-        self.mapping = mapping
-        self.handler = handler
-    }
+    public var handler: ThrowingErrorHandler { maker }
     /// The continuation after `error`, or the handler's error.
     @inlinable
     public func callAsFunction(_ error: BenchError) throws(BenchError) -> Mapping.Stream {
-        mapping.translatedOrFailing(try handler.recover(error))
+        mapping.translatedOrFailing(try maker.recover(error))
     }
 }
 
-/// The body of `using` with the row that translates it.
-public struct ResourceBody<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let flow: ResourceFlow
-    @inlinable
-    public init(mapping: Mapping, flow: ResourceFlow) {
-        self.mapping = mapping
-        self.flow = flow
-    }
+extension LaterFlow where Maker == ResourceFlow {
     /// The body's stream for the acquired `resource`.
     @inlinable
-    public func callAsFunction(_ resource: Int) -> Mapping.Stream { mapping.translatedOrFailing(flow.make(resource)) }
+    public func callAsFunction(_ resource: Int) -> Mapping.Stream { mapping.translatedOrFailing(maker.make(resource)) }
 }
 
-/// The throwing body of `tryUsing` with the row that translates it.
-public struct ThrowingResourceBody<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let flow: ThrowingResourceFlow
-    @inlinable
-    public init(mapping: Mapping, flow: ThrowingResourceFlow) {
-        self.mapping = mapping
-        self.flow = flow
-    }
+extension LaterFlow where Maker == ThrowingResourceFlow {
     /// The body's stream for the acquired `resource`, or the body's error.
     @inlinable
     public func callAsFunction(_ resource: Int) throws(BenchError) -> Mapping.Stream {
-        mapping.translatedOrFailing(try flow.make(resource))
+        mapping.translatedOrFailing(try maker.make(resource))
     }
 }
 
-/// The selector of `singleFlatMap` with the row that makes its requests.
-public struct NextRequests<Mapping: FlowMapping> {
-    public let mapping: Mapping
-    public let selector: SingleSelector
+extension LaterFlow where Maker == SingleSelector {
     @inlinable
-    public init(mapping: Mapping, selector: SingleSelector) {
-        self.mapping = mapping
-        self.selector = selector
-    }
+    public var selector: SingleSelector { maker }
     /// The request made from `answer`.
     @inlinable
     public func callAsFunction(_ answer: Int) -> Mapping.OneResult {
-        do { return try mapping.single(selector.select(answer)) } catch { return mapping.failedOneResult(.foreign) }
+        do { return try mapping.single(maker.select(answer)) } catch { return mapping.failedOneResult(.foreign) }
     }
 }
 
@@ -707,6 +670,8 @@ public struct FlowInputs<Mapping: FlowMapping> {
     @inlinable
     public func streams() throws(UnsupportedFlow) -> [Mapping.Stream] { try mapping.streams(for: flows) }
 }
+
+extension FlowInputs: Sendable where Mapping: Sendable {}
 
 /// The feedbacks of `.system` with the row that translates them against a state stream.
 public struct Feedbacks<Mapping: FlowMapping> {
@@ -763,3 +728,6 @@ extension FlowMapping {
         return inner
     }
 }
+
+extension Feedbacks: Sendable where Mapping: Sendable {}
+extension FeedbackLoop: Sendable where Mapping: Sendable {}
