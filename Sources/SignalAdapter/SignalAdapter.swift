@@ -42,7 +42,7 @@ public struct SignalEngineAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [SignalSubject]) throws(UnsupportedFlow) -> Signal<Int, BenchError> {
-        Translation(subjects: subjects).signal(flow, state: nil)
+        try SignalMapping(subjects: subjects).stream(for: flow)
     }
 
     public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }

@@ -44,9 +44,9 @@ public struct SinkEngineAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> Stream {
-        let translator = FlowTranslator(subjects: subjects, feedbackState: nil)
-        if let single = translator.single(for: flow) { return .single(single) }
-        return .observable(translator.observable(for: flow))
+        let mapping = SinkMapping(subjects: subjects)
+        if let single = try mapping.oneResult(for: flow) { return .single(single) }
+        return .observable(try mapping.stream(for: flow))
     }
 
     public func nativeObserver(_ observer: EventObserver) -> SinkObserver {

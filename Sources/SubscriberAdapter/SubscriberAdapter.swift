@@ -70,15 +70,15 @@ public struct SubscriberEngineAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [SubscriberSubject]) throws(UnsupportedFlow) -> RACSignal<Int> {
-        var translation = Translation(operators: variant == .direct ? .direct : .bind, subjects: subjects)
-        translation.asyncStyle = variant == .takeOneAsync ? .takeOne : .oneTime
-        return translation.signal(flow)
+        var mapping = SubscriberMapping(operators: variant == .direct ? .direct : .bind, subjects: subjects)
+        mapping.asyncStyle = variant == .takeOneAsync ? .takeOne : .oneTime
+        return try mapping.stream(for: flow)
     }
 
-    public func nativeObserver(_ observer: EventObserver) -> SubscriberBlocks { Translation.blocks(observer) }
+    public func nativeObserver(_ observer: EventObserver) -> SubscriberBlocks { SubscriberMapping.blocks(observer) }
 
     public func subscribe(_ stream: RACSignal<Int>, with observer: SubscriberBlocks) -> Disposable? {
-        Translation.subscribe(stream, observer)
+        SubscriberMapping.subscribe(stream, observer)
     }
 
     public func dispose(_ subscription: Disposable?) { subscription?.dispose() }
@@ -87,5 +87,5 @@ public struct SubscriberEngineAdapter: EngineAdapter {
 
     public func sender(for subject: SubscriberSubject) -> SubjectSender { subject.sender() }
 
-    public var liveObjects: Int? { Translation.liveObjects }
+    public var liveObjects: Int? { SubscriberMapping.liveObjects }
 }

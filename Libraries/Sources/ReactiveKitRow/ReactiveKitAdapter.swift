@@ -4,7 +4,7 @@ import RxBenchKit
 /// ReactiveKit 3.21.0 behind rxbench's `EngineAdapter`, written through the public plug-in API only.
 ///
 /// A `Flow` becomes the `Signal` chain a ReactiveKit user writes (`map`, `filter`, `flatMapMerge`,
-/// `flatMapLatest`, `prefix(untilOutputFrom:)`, ...; see `ReactiveKitTranslator`). Subscribing is
+/// `flatMapLatest`, `prefix(untilOutputFrom:)`, ...; see `ReactiveKitMapping`). Subscribing is
 /// `observe(with:)` with one event closure made once per run, as the library's README observes a signal;
 /// the `AtomicObserver` it makes per subscription (Signal.swift:41-45) is the library's cost. Source
 /// references are to ReactiveKit v3.21.0's `Sources/`.
@@ -24,7 +24,7 @@ public struct ReactiveKitAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [ReactiveKitSubject]) throws(UnsupportedFlow) -> Stream {
-        try ReactiveKitTranslator(subjects: subjects).signal(for: flow)
+        try ReactiveKitMapping(subjects: subjects).stream(for: flow)
     }
 
     public func nativeObserver(_ observer: EventObserver) -> Observer {

@@ -4,7 +4,7 @@ import RxBenchKit
 /// ReactiveSwift 7.2.1 behind the harness's `EngineAdapter`, written against rxbench's public API only.
 ///
 /// A `Flow` becomes the `SignalProducer` chain a ReactiveSwift user writes (`map`, `filter`, `flatMap(.merge)`,
-/// `flatMap(.latest)`, `take(until:)`, ...; see `ReactiveSwiftTranslator`). Subscribing is `start(_:)` with
+/// `flatMap(.latest)`, `take(until:)`, ...; see `ReactiveSwiftMapping`). Subscribing is `start(_:)` with
 /// one `Signal.Observer` built once per run; disposing is `dispose()` on the `Disposable` it returned.
 public struct ReactiveSwiftAdapter: EngineAdapter {
     public typealias Stream = SignalProducer<Int, BenchError>
@@ -20,7 +20,7 @@ public struct ReactiveSwiftAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [ReactiveSwiftSubject]) throws(UnsupportedFlow) -> Stream {
-        try ReactiveSwiftTranslator(subjects: subjects, feedbackState: nil).producer(for: flow)
+        try ReactiveSwiftMapping(subjects: subjects).stream(for: flow)
     }
 
     /// The observer a user passes to `start(_:)`: one closure per event kind, ReactiveSwift's fourth event

@@ -28,9 +28,9 @@ public struct RxSwiftAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [RxSwiftSubject]) throws(UnsupportedFlow) -> RxSwiftStream {
-        let translator = RxSwiftTranslator(subjects: subjects, feedbackState: nil)
-        if let single = translator.single(for: flow) { return .single(single) }
-        return .observable(translator.observable(for: flow))
+        let mapping = RxSwiftMapping(subjects: subjects)
+        if let single = try mapping.oneResult(for: flow) { return .single(single) }
+        return .observable(try mapping.stream(for: flow))
     }
 
     public func nativeObserver(_ observer: EventObserver) -> Observer {

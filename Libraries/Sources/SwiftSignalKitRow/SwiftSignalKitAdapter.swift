@@ -22,7 +22,7 @@ public struct SwiftSignalKitAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [SwiftSignalKitSubject]) throws(UnsupportedFlow) -> Stream {
-        try SignalKitTranslator(subjects: subjects).signal(for: flow)
+        try SignalKitMapping(subjects: subjects).stream(for: flow)
     }
 
     public func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }

@@ -32,7 +32,7 @@ public struct AsyncStreamAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [StreamSubject]) throws(UnsupportedFlow) -> IntSequence {
-        var stream = try StreamTranslator(subjects: subjects, feedbackState: nil).sequence(for: flow)
+        var stream = try StreamMapping(subjects: subjects).stream(for: flow)
         stream.deliversAsynchronously = flow.contains { $0.iteratesInputsInATask }
         return stream
     }

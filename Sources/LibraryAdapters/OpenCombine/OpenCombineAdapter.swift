@@ -26,7 +26,7 @@ public struct OpenCombineAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [CombineSubject]) throws(UnsupportedFlow) -> Stream {
-        try CombineTranslator(subjects: subjects, feedbackState: nil).publisher(for: flow)
+        try CombineMapping(subjects: subjects).stream(for: flow)
     }
 
     public func nativeObserver(_ observer: EventObserver) -> Observer {
