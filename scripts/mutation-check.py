@@ -532,12 +532,16 @@ def head_commit(root):
 
 def prepare(args):
     """Everything checked before any work: (mutants selected, commit, python). BadInput on a problem."""
+    if not os.path.isdir(args.repository):
+        raise BadInput(f"--repository {args.repository}: no such directory")
+    args.mutants = args.mutants or os.path.join(args.repository, DEFAULT_MUTANTS)
+    args.output = args.output or os.path.join(args.repository, DEFAULT_OUTPUT)
     mutants = select(read_mutants(args.mutants), args.only)
-    commit = head_commit(ROOT)
-    check_texts(mutants, head_text(ROOT, commit))
+    commit = head_commit(args.repository)
+    check_texts(mutants, head_text(args.repository, commit))
     if args.list:
         return mutants, commit, None
-    python = args.python or os.path.join(ROOT, ".venv-scripts", "bin", "python")
+    python = args.python or os.path.join(args.repository, ".venv-scripts", "bin", "python")
     if any(not mutant.is_swift for mutant in mutants) and not os.access(python, os.X_OK):
         raise BadInput(f"{python}: no such python; make the scripts' venv with scripts/venv.sh, or give --python")
     try:
@@ -558,12 +562,13 @@ def prepare(args):
 @outfile.script_main(SCRIPT)
 def main(argv=None):
     parser = Parser(prog="mutation-check.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--mutants", default=os.path.join(ROOT, DEFAULT_MUTANTS),
-                        help="the mutants (default: scripts/mutation/mutants.json)")
+    parser.add_argument("--repository", default=ROOT, metavar="DIR",
+                        help="the checkout whose HEAD is mutated (default: the one this script is in)")
+    parser.add_argument("--mutants", help="the mutants (default: scripts/mutation/mutants.json of the repository)")
     parser.add_argument("--only", metavar="ID,ID", help="run these mutants only")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
-    parser.add_argument("--output", default=os.path.join(ROOT, DEFAULT_OUTPUT),
-                        help="results CSV (default: results/mutation/latest.csv); a markdown summary beside it")
+    parser.add_argument("--output", help="results CSV (default: results/mutation/latest.csv of the repository); "
+                                          "a markdown summary beside it (.md for .csv)")
     parser.add_argument("--timeout", type=positive("--timeout"), default=900.0,
                         help="seconds a test command may take before it counts as hung (default 900)")
     parser.add_argument("--build-timeout", type=positive("--build-timeout"), default=3600.0,
@@ -587,7 +592,7 @@ def main(argv=None):
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     if args.logs:
         outfile.make_directory(args.logs)
-    copy = Copy(ROOT, commit, keep=args.keep)
+    copy = Copy(args.repository, commit, keep=args.keep)
     try:
         progress(f"copy of {commit[:12]} in {copy.make()}")
         check = Check(copy.path, mutants, python, args.timeout, args.build_timeout, logs=args.logs)
