@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
-// The modelled libraries themselves as rows of rxbench: RxSwift 6.10.2, ReactiveSwift 7.2.1 and SwiftSignalKit
-// (the standalone fork named in docs/decisions/real-libraries.md), each behind an adapter written through
-// rxbench's public plug-in API only, and `rxbench-libraries`, the whole rxbench CLI with the three rows added.
+// Real libraries as rows of rxbench: the modelled ones, RxSwift 6.10.2, ReactiveSwift 7.2.1 and SwiftSignalKit
+// (the standalone fork named in docs/decisions/real-libraries.md), and ReactiveKit 3.21.0, which no engine
+// models; each behind an adapter written through rxbench's public plug-in API only, and `rxbench-libraries`,
+// the whole rxbench CLI with the four rows added.
 //
 // The libraries' sources are not in the repository: `scripts/libraries.sh` puts them, at pinned revisions, in
 // Upstream/ (ignored by git). Without them this package still builds: the executable says what to run, and the
@@ -10,7 +11,7 @@ import Foundation
 import PackageDescription
 
 let sources = Context.packageDirectory + "/Upstream"
-let present = ["RxSwift", "ReactiveSwift", "Signals"].allSatisfy {
+let present = ["RxSwift", "ReactiveSwift", "Signals", "ReactiveKit"].allSatisfy {
     FileManager.default.fileExists(atPath: "\(sources)/\($0)/.git")
 }
 
@@ -35,9 +36,13 @@ var targets: [Target] = []
 var rows: [Target.Dependency] = []
 
 if present {
-    // RxSwift and ReactiveSwift through their own manifests, as an app gets them (SwiftPM's default settings
-    // for a dependency: no unsafe flags, so no cross-module optimisation into the library).
-    dependencies += [.package(path: "Upstream/RxSwift"), .package(path: "Upstream/ReactiveSwift")]
+    // RxSwift, ReactiveSwift and ReactiveKit through their own manifests, as an app gets them (SwiftPM's default
+    // settings for a dependency: no unsafe flags, so no cross-module optimisation into the library). ReactiveKit's
+    // manifest (tools 5.0) and sources build on Linux as they are: its Darwin-only files are behind
+    // `#if os(macOS) || ...` and `#if canImport(Combine)`, and it locks with Foundation's `NSRecursiveLock`.
+    dependencies += [
+        .package(path: "Upstream/RxSwift"), .package(path: "Upstream/ReactiveSwift"), .package(path: "Upstream/ReactiveKit"),
+    ]
     targets += [
         // SwiftSignalKit's manifest builds an Objective-C target and uses Darwin's locks: its Swift files are
         // compiled here, unedited, with the shim (Sources/SwiftSignalKitLinux) in the same module, because
@@ -68,8 +73,12 @@ if present {
             name: "SwiftSignalKitRow",
             dependencies: [.product(name: "RxBenchKit", package: "rxbench"), "SwiftSignalKit"],
             swiftSettings: adapterSettings),
+        .target(
+            name: "ReactiveKitRow",
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench"), .product(name: "ReactiveKit", package: "ReactiveKit")],
+            swiftSettings: adapterSettings),
     ]
-    rows = ["RxSwiftRow", "ReactiveSwiftRow", "SwiftSignalKitRow"]
+    rows = ["RxSwiftRow", "ReactiveSwiftRow", "SwiftSignalKitRow", "ReactiveKitRow"]
 }
 
 let package = Package(

@@ -2,7 +2,7 @@
 """Two independent malloc counters must agree: package-benchmark's (ordo-one/malloc-interposer, preloaded
 by the benchmark plugin) and rxbench's own (Sources/CAllocationCounter), on the same engines and workloads.
 
-    scripts/check-benchmark-mallocs.py [--group rxswift] [--size 2] [--iterations 5] [--out FILE.csv]
+    scripts/check-benchmark-mallocs.py [--group rxswift] [--engine IDS] [--size 2] [--iterations 5] [--out FILE.csv]
     scripts/check-benchmark-mallocs.py --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
     (each file may be gzip-compressed: results/benchmarks/glibc-history/ keeps them so)
 
@@ -292,13 +292,17 @@ def jemalloc_library():
                      "or pass --allocator system")
 
 
-def run_benchmarks(names, size, iterations, directory, scratch_path=None, preload=None):
+def run_benchmarks(names, size, iterations, directory, scratch_path=None, preload=None, group=None, engines=None):
     """package-benchmark's JMH export of the group at `size` units per iteration; `preload`: a malloc
     library preloaded into every process of the run, the benchmark executable's included."""
     env = dict(os.environ, RXBENCH_BENCHMARK_SIZE=str(size), RXBENCH_BENCHMARK_ITERATIONS=str(iterations))
+    if group:
+        # Each benchmark's process registers only the group's benchmarks, not the whole catalogue's (docs/benchmarks.md).
+        env["RXBENCH_BENCHMARK_GROUP"] = group
     if preload:
         env["LD_PRELOAD"] = preload
-    pattern = "^(" + re.escape(CALIBRATION) + "|[^/]+/(" + "|".join(re.escape(n) for n in names) + ")(\\[.*\\])?)$"
+    rows = "(" + "|".join(re.escape(e) for e in engines) + ")" if engines else "[^/]+"
+    pattern = "^(" + re.escape(CALIBRATION) + "|" + rows + "/(" + "|".join(re.escape(n) for n in names) + ")(\\[.*\\])?)$"
     scratch = ["--scratch-path", scratch_path] if scratch_path else []
     for attempt in range(HOST_CRASH_RETRIES + 1):
         # A fresh directory per attempt: a crashed attempt's partial export is never read.
@@ -330,10 +334,20 @@ def positive(text):
     return value
 
 
+def engine_ids(text):
+    ids = text.split(",")
+    if not all(re.fullmatch(r"[a-z0-9][a-z0-9-]*", i) for i in ids):
+        raise argparse.ArgumentTypeError(f"must be comma-separated row ids (rxbench --list), got '{text}'")
+    return ids
+
+
 @outfile.script_main("check-benchmark-mallocs")
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--group", default="rxswift", help="workload group (default rxswift)")
+    parser.add_argument("--engine", type=engine_ids, default=None,
+                        help="comma-separated row ids to check (default: every row rxbench lists); the floor "
+                             "is checked only when named")
     parser.add_argument("--size", type=positive, default=2,
                         help="N: units per iteration (package-benchmark runs N and 2N; rxbench --size N); default 2")
     parser.add_argument("--iterations", type=positive, default=10,
@@ -367,10 +381,14 @@ def main(argv):
             work = tempfile.mkdtemp(prefix="check-benchmark-mallocs-")
             rx_csv = os.path.join(work, "rxbench.csv")
             preload = jemalloc_library() if args.allocator == "jemalloc" else None
-            run([args.rxbench, "--engine", "all", "--workload", args.group, "--profile", "quick",
+            # With --engine, exactly the rows named: the floor that rxbench otherwise adds is left out unless named.
+            rows = ["--engine", ",".join(args.engine), "--no-floor"] if args.engine else ["--engine", "all"]
+            run([args.rxbench, *rows, "--workload", args.group, "--profile", "quick",
                  "--size", str(args.size), "--allocator", args.allocator, "--format", "csv", "--output", rx_csv])
-            small_json = run_benchmarks(names, args.size, args.iterations, work, args.scratch_path, preload)
-            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work, args.scratch_path, preload)
+            small_json = run_benchmarks(names, args.size, args.iterations, work, args.scratch_path, preload, args.group,
+                                        args.engine)
+            large_json = run_benchmarks(names, 2 * args.size, args.iterations, work, args.scratch_path, preload,
+                                        args.group, args.engine)
             print(f"inputs: {rx_csv} {small_json} {large_json}")
         rxbench = read_rxbench(rx_csv)
         small, large = read_jmh(small_json), read_jmh(large_json)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# What CI runs for Libraries/ (the real RxSwift, ReactiveSwift and SwiftSignalKit as rows), where their sources
-# can be had: gets them at the pinned revisions (scripts/libraries.sh), builds the rows in release, checks each
-# row's conformance report against the committed one, and runs the quick profile of the three rows
+# What CI runs for Libraries/ (the real RxSwift, ReactiveSwift, SwiftSignalKit and ReactiveKit as rows), where
+# their sources can be had: gets them at the pinned revisions (scripts/libraries.sh), builds the rows in release,
+# checks each row's conformance report against the committed one, and runs the quick profile of the four rows
 # (results/ci/libraries-quick.csv).
 #
 # Where the sources are found: RXBENCH_LIBRARY_SOURCES (one git clone per library, named after its repository),
@@ -19,6 +19,7 @@ if [ -z "$sources" ]; then
     [RxSwift]="$mirror/ReactiveX+RxSwift/repo"
     [ReactiveSwift]="$mirror/ReactiveCocoa+ReactiveSwift/repo"
     [Signals]="$mirror/cntrump+Signals/repo"
+    [ReactiveKit]="$mirror/DeclarativeHub+ReactiveKit/repo"
   )
   found=1
   for name in "${!snapshots[@]}"; do
@@ -38,15 +39,18 @@ fi
 RXBENCH_LIBRARY_SOURCES="$sources" scripts/libraries.sh
 
 . scripts/release-build.sh  # RXBENCH_COMMIT, for a binary built outside the checkout
-echo "-- the three rows, release build"
-scratch="${RXBENCH_LIBRARIES_SCRATCH:-/var/tmp/rxbench-libraries-release}"
+echo "-- the four rows, release build"
+# Into rxbench's own release scratch path (where .ci/run has built rxbench), as scripts/ci-example.sh and
+# scripts/ci-benchmarks.sh build: rxbench's modules are compiled with the same flags for both packages, so only
+# the four libraries and their rows are compiled here (a scratch path of its own compiled all of rxbench again).
+scratch="${RXBENCH_LIBRARIES_SCRATCH:-$RELEASE_SCRATCH}"
 swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
 binary="$scratch/release/rxbench-libraries"
 
 # What Libraries/Tests/LibraryRowTests checks under `swift test --package-path Libraries`, through the release
-# binary's own conformance report: CI spares the second (debug) build of three libraries.
+# binary's own conformance report: CI spares the second (debug) build of four libraries.
 echo "-- each row's conformance report is the committed one (Libraries/Tests/LibraryRowTests/Expected/)"
-for row in rxswift reactiveswift swiftsignalkit; do
+for row in rxswift reactiveswift swiftsignalkit reactivekit; do
   expected="Libraries/Tests/LibraryRowTests/Expected/$row.txt"
   if ! "$binary" conformance --engine "$row" > "results/ci/libraries-conformance-$row.txt"; then
     echo "ci-libraries.sh: rxbench-libraries conformance --engine $row failed" >&2
@@ -61,8 +65,8 @@ for row in rxswift reactiveswift swiftsignalkit; do
   echo "libraries: $row conforms as committed ($(grep -c . "$expected") lines)"
 done
 
-echo "-- the three rows, quick profile"
-"$binary" --engine rxswift,reactiveswift,swiftsignalkit --workload all --profile quick \
+echo "-- the four rows, quick profile"
+"$binary" --engine rxswift,reactiveswift,swiftsignalkit,reactivekit --workload all --profile quick \
   --format csv --output results/ci/libraries-quick.csv
-rows=$(grep -cE ',(rxswift|reactiveswift|swiftsignalkit),' results/ci/libraries-quick.csv || true)
-echo "libraries: $rows records of the three rows in results/ci/libraries-quick.csv"
+rows=$(grep -cE ',(rxswift|reactiveswift|swiftsignalkit|reactivekit),' results/ci/libraries-quick.csv || true)
+echo "libraries: $rows records of the four rows in results/ci/libraries-quick.csv"

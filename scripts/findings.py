@@ -83,7 +83,7 @@ LIBRARY_NAMES = {
     "swiftsignalkit": ("SwiftSignalKit", "the fork cntrump/Signals at 3143e64"),
     "opencombine": ("OpenCombine", "0.14.0"),
     "async-stream": ("AsyncStream", "swift-async-algorithms 1.1.4"),
-    "reactivekit": ("ReactiveKit", None),
+    "reactivekit": ("ReactiveKit", "3.21.0"),
     "observation": ("Observation", None),
     "async-channel": ("AsyncChannel", None),
 }

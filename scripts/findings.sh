@@ -19,7 +19,7 @@ RUN_DIR=results/findings-run
 CATALOGUE=$RUN_DIR/workloads.csv
 # Every row of the decomposition (lean design -> its library's locks -> built as a dependency -> the library),
 # the floor, and every library row; rows a build does not have are left out by rxbench-libraries' --engine all.
-ROWS=baseline,sink,sink-locked,sink-locked-dependency,rxswift,signal,signal-locked,signal-locked-dependency,swiftsignalkit,subscriber,subscriber-direct,subscriber-dependency,subscriber-locked-dependency,reactiveswift,opencombine,async-stream
+ROWS=baseline,sink,sink-locked,sink-locked-dependency,rxswift,signal,signal-locked,signal-locked-dependency,swiftsignalkit,subscriber,subscriber-direct,subscriber-dependency,subscriber-locked-dependency,reactiveswift,reactivekit,opencombine,async-stream
 WORKLOADS=app,rxswift
 
 mode="${1:-}"

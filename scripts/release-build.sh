@@ -8,7 +8,14 @@ RELEASE_SCRATCH="${RXBENCH_RELEASE_SCRATCH:-/var/tmp/rxbench-release}"
 RXBENCH="$RELEASE_SCRATCH/release/rxbench"
 # A binary outside the checkout cannot find the commit it was built from: the runs of this one record the
 # commit of the checkout that sourced this file (the CSV's `commit` column, docs/csv-schema.md).
-RXBENCH_COMMIT="${RXBENCH_COMMIT:-$(git -C "$(dirname "${BASH_SOURCE[0]}")/.." rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}"
+# A tracked file that differs from HEAD marks it `-dirty`, as the binary's own fallback does (docs/csv-schema.md).
+if [ -z "${RXBENCH_COMMIT:-}" ]; then
+  rxbench_checkout="$(dirname "${BASH_SOURCE[0]}")/.."
+  RXBENCH_COMMIT="$(git -C "$rxbench_checkout" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+  if [ "$RXBENCH_COMMIT" != unknown ] && [ -n "$(git -C "$rxbench_checkout" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    RXBENCH_COMMIT="$RXBENCH_COMMIT-dirty"
+  fi
+fi
 export RXBENCH_COMMIT
 
 build_release_rxbench() {

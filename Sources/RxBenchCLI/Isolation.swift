@@ -48,6 +48,27 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
         let unsupported: [UnsupportedWorkload]
     }
 
+    /// The open files a run with child processes needs: the parent's pipes to each child and the runtime's own
+    /// descriptors in both. Below it, creating a child's pipe trapped in Foundation (SIGILL at a limit of 12)
+    /// and children failed with "Bad file descriptor" at limits up to 240; at 256 they run.
+    static let openFilesNeeded: rlim_t = 256
+
+    /// Before anything is measured: raises the soft open-file limit to what child processes need where the
+    /// hard limit allows it, else refuses the run with what to do.
+    static func ensureOpenFileLimit(for purpose: String) throws {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < openFilesNeeded else { return }
+        if limit.rlim_max >= openFilesNeeded {
+            var raised = limit
+            raised.rlim_cur = openFilesNeeded
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return }
+        }
+        throw ValidationError(
+            "\(purpose) runs child processes and needs \(openFilesNeeded) open files, but the limit is "
+                + "\(limit.rlim_cur) (hard \(limit.rlim_max == rlim_t.max ? "unlimited" : String(limit.rlim_max))); "
+                + "raise it (ulimit -n 1024) or run without child processes.")
+    }
+
     static func measureInChild(
         engine: String, workload: String, size: Int, options: MeasureOptions, profile: Profile,
         timeLimit: Int? = nil

@@ -41,30 +41,38 @@ enum ReportFile {
             throw ValidationError("--output is empty; name a file to write the report to.")
         }
         if output.hasSuffix("/") {
-            throw ValidationError("--output '\(output)' ends with '/', so it names a directory; name a file to write the report to.")
+            throw ValidationError("--output '\(shown(output))' ends with '/', so it names a directory; name a file to write the report to.")
         }
         let path = destination(of: output)
         var status = stat()
         if stat(path, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR {
-                throw ValidationError("--output '\(output)' is a directory; name a file to write the report to.")
+                throw ValidationError("--output '\(shown(output))' is a directory; name a file to write the report to.")
             }
             if access(path, W_OK) != 0 {
-                throw ValidationError("--output '\(output)' cannot be written: \(String(cString: strerror(errno))).")
+                throw ValidationError("--output '\(shown(output))' cannot be written: \(String(cString: strerror(errno))).")
             }
             if status.st_mode & S_IFMT != S_IFREG { return }  // written through, not replaced: no file to make
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw ValidationError("--output '\(output)': directory '\(directory)' does not exist; create it first.")
+            throw ValidationError("--output '\(shown(output))': directory '\(directory)' does not exist; create it first.")
         }
         guard isDirectory.boolValue else {
-            throw ValidationError("--output '\(output)': '\(directory)' is a file, not a directory; name a path in a directory.")
+            throw ValidationError("--output '\(shown(output))': '\(directory)' is a file, not a directory; name a path in a directory.")
+        }
+        // The probe below makes a file of a short name: a name longer than the file system takes would fail
+        // only at the final rename, after the whole run.
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let longestName = pathconf(directory, Int32(_PC_NAME_MAX))
+        if longestName > 0, name.utf8.count > longestName {
+            throw ValidationError(
+                "--output: the file name is \(name.utf8.count) bytes long, and '\(shown(directory))' takes names of at most \(longestName); give a shorter name.")
         }
         let (descriptor, probe) = createTemporary(in: directory, mode: 0o600)
         guard descriptor >= 0 else {
-            throw ValidationError("--output '\(output)': cannot create files in '\(directory)': \(String(cString: strerror(errno))).")
+            throw ValidationError("--output '\(shown(output))': cannot create files in '\(directory)': \(String(cString: strerror(errno))).")
         }
         close(descriptor)
         unlink(probe)

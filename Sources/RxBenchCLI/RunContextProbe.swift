@@ -9,7 +9,7 @@ enum RunContextProbe {
         RunContext(
             date: ISO8601DateFormatter().string(from: Date()),
             commit: ProcessInfo.processInfo.environment["RXBENCH_COMMIT"]
-                ?? checkoutOfExecutable().flatMap { command("git", "-C", $0, "rev-parse", "--short=12", "HEAD") }
+                ?? checkoutOfExecutable().flatMap(commitOfCheckout)
                 ?? "unknown",
             swiftVersion: swiftVersion(),
             cpu: cpuModel(),
@@ -35,6 +35,14 @@ enum RunContextProbe {
             directory.deleteLastPathComponent()
         }
         return nil
+    }
+
+    /// HEAD of `checkout`, with `-dirty` when a tracked file differs from it: a figure measured on changes
+    /// that no commit holds says so.
+    static func commitOfCheckout(_ checkout: String) -> String? {
+        guard let head = command("git", "-C", checkout, "rev-parse", "--short=12", "HEAD") else { return nil }
+        let changes = command("git", "-C", checkout, "status", "--porcelain", "--untracked-files=no")
+        return changes.map(\.isEmpty) == false ? head + "-dirty" : head
     }
 
     static var buildConfiguration: String {

@@ -95,8 +95,33 @@ public struct RxBenchCommand: ParsableCommand {
             throw ValidationError(
                 "--list prints rows and workloads to stdout, or with --format csv the workload catalogue; --output and other formats apply to reports: drop them.")
         }
+        if list {
+            // What a list would silently ignore: it measures nothing.
+            let ignored = [
+                size.map { _ in "--size" }, repetitions.map { _ in "--repetitions" }, warmup.map { _ in "--warmup" },
+                profileChoice.map { _ in "--profile" }, allocatorChoice.map { _ in "--allocator" },
+                isolation == .process ? "--isolation" : nil, instructions ? "--instructions" : nil,
+            ].compactMap { $0 }
+            if !ignored.isEmpty {
+                throw ValidationError(
+                    "--list measures nothing; \(ignored.joined(separator: ", ")) "
+                        + "\(ignored.count == 1 ? "does" : "do") not apply to it: drop \(ignored.count == 1 ? "it" : "them").")
+            }
+        }
         if let output { try ReportFile.checkWritable(output) }
         if !list, !instructions, instructionProbe == nil, !emitRows { try checkSomethingToMeasure() }
+        if !list, instructionProbe == nil, !emitRows {
+            let sizeOverride = try sizeValue
+            if instructions {
+                try Isolation.ensureOpenFileLimit(for: "--instructions")
+            } else if isolation == .process {
+                try Isolation.ensureOpenFileLimit(for: "--isolation process")
+            } else if try selectedWorkloads().contains(where: {
+                (sizeOverride != nil || profile.plan.includes($0)) && $0.make(1).ownProcess != nil
+            }) {
+                try Isolation.ensureOpenFileLimit(for: "a workload that runs in a process of its own (FanIn)")
+            }
+        }
         if instructions, instructionProbe == nil {
             // Instruction counts run at the sizes Callgrind fixes, once, under valgrind's own allocator.
             let ignored = [
@@ -110,6 +135,7 @@ public struct RxBenchCommand: ParsableCommand {
                         + "\(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "does" : "do") not apply to it: "
                         + "drop \(ignored.count == 1 ? "it" : "them").")
             }
+            try checkSomethingToCount()
             if Callgrind.valgrindPath() == nil {
                 throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind).")
             }
@@ -148,6 +174,23 @@ public struct RxBenchCommand: ParsableCommand {
         }
     }
 
+    /// Refuses an `--instructions` run that would count nothing, before any callgrind child starts: every
+    /// selected workload left out of the instruction plan (latency, delivery on another thread, a fan-out too
+    /// wide to count), or no selected row able to run one of the others.
+    private func checkSomethingToCount() throws {
+        let countable = try selectedWorkloads().filter(RunPlan.instructions.includes)
+        guard !countable.isEmpty else {
+            throw ValidationError(
+                "nothing to count: --instructions counts pumping and creating workloads delivered on one thread, "
+                    + "and every selected workload is latency, delivered on another thread, or too wide (docs/metrics.md).")
+        }
+        let engines = try enginesWithFloor()
+        guard engines.contains(where: { engine in countable.contains { engine.unsupported($0) == nil } }) else {
+            throw ValidationError(
+                "nothing to count: no selected row can run a selected workload (rxbench --list says why).")
+        }
+    }
+
     /// A whole number from `minimum` to `maximum`, or a message that names both bounds.
     static func integer(_ text: String?, _ option: String, minimum: Int, maximum: Int) throws -> Int? {
         guard let text else { return nil }
@@ -165,7 +208,10 @@ public struct RxBenchCommand: ParsableCommand {
         if list { return try printList() }
         if let instructionProbe { return try runInstructionProbe(size: instructionProbe) }
         try AllocatorSwitch.ensure(allocator)
-        if emitRows { StackOverflowReport.install() }
+        if emitRows {
+            StackOverflowReport.install()
+            StackOverflowReport.faultIfTestAsks()
+        }
         warnIfUnoptimised()
 
         let engines = try enginesWithFloor()
@@ -268,12 +314,12 @@ public struct RxBenchCommand: ParsableCommand {
         }
         var seen: Set<String> = []
         if let repeated = ids.first(where: { !seen.insert($0).inserted }) {
-            throw ValidationError("--engine names '\(repeated)' twice; name each row once.")
+            throw ValidationError("--engine names '\(shown(repeated))' twice; name each row once.")
         }
         return try ids.map { id in
             guard let found = EngineRegistry.engine(id: id) else {
                 throw ValidationError(
-                    "unknown engine '\(id)'; valid: \(EngineRegistry.ids.joined(separator: ", ")), all")
+                    "unknown engine '\(shown(id))'; valid: \(EngineRegistry.ids.joined(separator: ", ")), all")
             }
             return found
         }
@@ -289,7 +335,7 @@ public struct RxBenchCommand: ParsableCommand {
         for selector in selectors {
             guard let found = Catalogue.select(selector) else {
                 throw ValidationError(
-                    "unknown workload '\(selector)'; valid: all, a group (\(Catalogue.groups.joined(separator: ", "))), "
+                    "unknown workload '\(shown(selector))'; valid: all, a group (\(Catalogue.groups.joined(separator: ", "))), "
                         + "or a name from --list")
             }
             chosen += found.filter { candidate in !chosen.contains { $0.id == candidate.id } }
@@ -378,6 +424,23 @@ func splitList(_ text: String) -> [String] {
     }
     items.append(current)
     return items
+}
+
+/// `text` as one line of a message: a newline or another control character given in an argument is shown
+/// escaped (`\n`, `\u{7}`), so that the one-line error says all of what was given.
+func shown(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        case _ where scalar.properties.generalCategory == .control:
+            result += "\\u{\(String(scalar.value, radix: 16))}"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }
 
 /// A failure of the run itself (not of the arguments): one line, exit code 1.

@@ -5,6 +5,12 @@ import Foundation
 import RxBenchCore
 import Workloads
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The entry point of the rxbench CLI, for this package's `rxbench` and for anyone's own executable that
 /// adds rows (docs/adding-an-engine.md):
 ///
@@ -20,7 +26,18 @@ public enum RxBench {
         } catch {
             fail("\(error)", code: ExitCode.validationFailure.rawValue)
         }
+        // A closed stdout (`rxbench --list | head -1`) is a write error that the report's writer names in one
+        // line and exit 1 (docs/cli.md), not a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // ArgumentParser answers `help <anything>` with the root's help and exit 0, also for a command that
+        // does not exist.
+        if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-"),
+            arguments[1] != ConformanceCommand.configuration.commandName
+        {
+            fail("help: no command '\(shown(arguments[1]))'; rxbench has one: rxbench help conformance (or rxbench --help)",
+                code: ExitCode.validationFailure.rawValue)
+        }
         // `conformance` is RxBenchCommand's subcommand (so --help and `rxbench help conformance` list it), but
         // it is parsed on its own: ArgumentParser decodes a parent's options from every argument, also those
         // after the subcommand's name, so the root would take `conformance --engine sink`'s --engine.

@@ -16,6 +16,8 @@ enum StackOverflowReport {
     /// handler reads them and may not capture.
     nonisolated(unsafe) private static var stackLow: UInt = 0
     nonisolated(unsafe) private static var stackHigh: UInt = 0
+    /// The line the handler writes, made before: a handler may not allocate (the fault may be inside malloc).
+    nonisolated(unsafe) private static var line: UnsafeMutableBufferPointer<CChar> = .init(start: nil, count: 0)
 
     static func install() {
         var limit = rlimit()
@@ -24,6 +26,9 @@ enum StackOverflowReport {
         stackHigh = withUnsafeMutablePointer(to: &here) { UInt(bitPattern: $0) }
         // An unlimited stack grows until it meets another mapping: 8 GiB stands for it.
         stackLow = stackHigh &- UInt(min(UInt64(limit.rlim_cur), 1 << 33))
+        let text = Array("rxbench: \(message)\n".utf8CString.dropLast())
+        line = .allocate(capacity: text.count)
+        _ = line.initialize(from: text)
         // The handler runs on a stack of its own: the thread's own has no room left.
         let size = 64 * 1024
         var alternate = stack_t(ss_sp: malloc(size), ss_flags: 0, ss_size: size)
@@ -34,8 +39,7 @@ enum StackOverflowReport {
             let fault = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
             // The guard page and a margin below the stack's end: a frame larger than a page may jump past it.
             if fault &+ (1 << 20) >= StackOverflowReport.stackLow, fault < StackOverflowReport.stackHigh {
-                let line = "rxbench: \(StackOverflowReport.message)\n"
-                line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
+                _ = write(2, StackOverflowReport.line.baseAddress, StackOverflowReport.line.count)
                 _exit(StackOverflowReport.exitStatus)
             }
             signal(number, SIG_DFL)
@@ -43,5 +47,27 @@ enum StackOverflowReport {
         }
         sigaction(SIGSEGV, &action, nil)
         sigaction(SIGBUS, &action, nil)
+    }
+
+    /// For the tests of this report (Tests/CLITests/StackOverflowReportTests.swift): no row of the catalogue
+    /// overflows an 8 MiB stack, so the child is told to, through the environment its parent passes on.
+    /// `RXBENCH_TEST_CHILD_FAULT=stack` recurses without end; `=null` reads address 0, a fault the report
+    /// must leave to its default action.
+    static let testFaultVariable = "RXBENCH_TEST_CHILD_FAULT"
+
+    static func faultIfTestAsks() {
+        switch getenv(testFaultVariable).map({ String(cString: $0) }) {
+        case "stack"?: _ = recurse(1)
+        case "null"?: _ = UnsafePointer<Int>(bitPattern: 8).map { $0.pointee }
+        default: break
+        }
+    }
+
+    /// Recursion the optimiser cannot turn into a loop: each frame's tuple is read after the call returns.
+    @inline(never)
+    private static func recurse(_ depth: Int) -> Int {
+        var frame = (depth, depth &+ 1, depth &+ 2, depth &+ 3, depth &+ 4, depth &+ 5, depth &+ 6, depth &+ 7)
+        let below = withUnsafeMutablePointer(to: &frame) { pointer in recurse(depth &+ pointer.pointee.1) }
+        return below &+ frame.7
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RxBenchCLI
+@testable import RxBenchCLI
 import Testing
 
 /// The edges of the arguments: repeated rows, `all` in a list, bounds named in the message, options that do
@@ -76,5 +76,99 @@ extension EndToEndTests {
         #expect(status == 0, "\(text)")
         let written = try String(contentsOf: output, encoding: .utf8)
         #expect(ext == "csv" ? written.hasPrefix("schema,") : written.hasPrefix("{") || written.hasPrefix("["))
+    }
+}
+
+/// The edges a new user found in the second round (issue: the edges, round two): each was accepted, measured
+/// twice, cut, or refused only after measuring.
+@Suite("CLI argument edges, round two", .timeLimit(.minutes(5)))
+struct EdgeArgumentRoundTwoTests {
+    func message(_ arguments: [String]) -> String? { validationMessage(arguments) }
+
+    @Test("--instructions with nothing it can count is refused before any child starts",
+          arguments: [["--engine", "baseline", "--workload", "FlatMapsPumping", "--no-floor"],
+                      ["--workload", "DisposeLatency[depth=1,siblings=0]"],
+                      ["--workload", "ObserveOnSerialQueue"]])
+    func instructionsNothingToCount(selection: [String]) throws {
+        let text = try #require(message(["--instructions"] + selection))
+        #expect(text.hasPrefix("nothing to count"), "\(text)")
+    }
+
+    @Test("--list refuses the options that apply only to a measurement",
+          arguments: [["--size", "5"], ["--allocator", "jemalloc"], ["--profile", "quick"], ["--repetitions", "2"],
+                      ["--isolation", "process"], ["--instructions"]])
+    func listIgnoresNothing(option: [String]) throws {
+        let text = try #require(message(["--list"] + option))
+        #expect(text.contains("--list measures nothing; \(option[0]) does not apply"), "\(text)")
+    }
+
+    @Test("a newline or control character in an id is shown escaped, in one line")
+    func controlCharactersShown() throws {
+        let workload = try #require(message(["--workload", "Map\nFilter"]))
+        #expect(workload.contains("unknown workload 'Map\\nFilter'") && !workload.contains("\n"), "\(workload)")
+        let engine = try #require(message(["--engine", "si\u{7}nk"]))
+        #expect(engine.contains("unknown engine 'si\\u{7}nk'"), "\(engine)")
+    }
+
+    @Test("an --output name longer than the file system takes is refused before measuring")
+    func outputNameTooLong() throws {
+        let name = String(repeating: "r", count: 252) + ".csv"  // 256 bytes; ext4 and tmpfs take 255
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        let text = try #require(message(["--output", path]))
+        #expect(text.contains("the file name is 256 bytes long"), "\(text)")
+        let longest = String(repeating: "r", count: 251) + ".csv"  // 255 bytes: taken
+        #expect(message(["--output", FileManager.default.temporaryDirectory.appendingPathComponent(longest).path]) == nil)
+    }
+
+    @Test("a run records -dirty beside the commit when a tracked file differs from it")
+    func dirtyCheckout() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-dirty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(RunContextProbe.command("git", "-C", directory.path, "init", "-q") != nil, "git is needed for this test")
+        let file = directory.appendingPathComponent("tracked.txt")
+        try "one\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(RunContextProbe.command("git", "-C", directory.path, "add", "tracked.txt") != nil)
+        #expect(RunContextProbe.command(
+            "git", "-C", directory.path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one") != nil)
+        let clean = try #require(RunContextProbe.commitOfCheckout(directory.path))
+        #expect(clean.count == 12 && !clean.hasSuffix("-dirty"), "\(clean)")
+        try "untracked\n".write(to: directory.appendingPathComponent("new.txt"), atomically: true, encoding: .utf8)
+        #expect(RunContextProbe.commitOfCheckout(directory.path) == clean, "an untracked file is not a change of the commit")
+        try "two\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(RunContextProbe.commitOfCheckout(directory.path) == clean + "-dirty")
+    }
+}
+
+extension EndToEndTests {
+    @Test("a group and one of its members select that workload once")
+    func overlappingSelectors() throws {
+        let rows = try Self.csvRows(
+            ["--engine", "baseline", "--no-floor", "--workload", "rxswift,PublishSubjectPumping", "--profile", "quick",
+             "--size", "10", "--repetitions", "1", "--warmup", "0"])
+        let measured = rows.filter { $0["workload"] == "PublishSubjectPumping" && $0["metric"] == "ns_per_event" }
+        #expect(measured.count == 1, "\(measured.count) rows")
+    }
+
+    @Test("help for a command that does not exist is an error, not the root's help")
+    func helpForNoSuchCommand() throws {
+        let (status, text) = try runBinary(["help", "nosuch"])
+        #expect(status != 0)
+        #expect(text.split(separator: "\n").count == 1 && text.contains("help: no command 'nosuch'"), "\(text)")
+        #expect(try runBinary(["help", "conformance"]).status == 0)
+    }
+
+    @Test("a closed stdout ends the run with exit 1 and one line, not a silent SIGPIPE")
+    func closedStandardOutput() throws {
+        let stdout = Pipe()
+        try stdout.fileHandleForReading.close()  // the reader has gone before the first byte
+        let stderr = Pipe()
+        let process = try Self.launch(["--list"], stdout: stdout, stderr: stderr)
+        try stdout.fileHandleForWriting.close()
+        let text = stderr.readAll()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(text.contains("cannot write the report to standard output"), "\(text)")
     }
 }

@@ -213,3 +213,33 @@ def test_the_rxbench_csv_is_read_through_rxcsv(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert f"cannot read rxbench CSV {rx}: ends mid-line" in result.stderr
+
+
+def test_engine_ids_narrow_the_benchmark_filter_to_those_rows(tmp_path, monkeypatch):
+    checker = load_checker()
+    filters = []
+    fake_swift_package(checker, [0, 0], monkeypatch)
+    faked = checker.subprocess.run
+
+    def recording(command, **kwargs):
+        filters.append(command[command.index("--filter") + 1])
+        return faked(command, **kwargs)
+
+    monkeypatch.setattr(checker.subprocess, "run", staticmethod(recording))
+    (tmp_path / "narrow").mkdir()
+    (tmp_path / "every").mkdir()
+    checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path / "narrow"), engines=["sink", "stage-loop"])
+    checker.run_benchmarks(["MapFilterPumping"], SIZE, 5, str(tmp_path / "every"))
+    narrow, every = (re.compile(f) for f in filters)
+    assert narrow.match("sink/MapFilterPumping") and narrow.match("stage-loop/MapFilterPumping")
+    assert narrow.match(CALIBRATION), "the calibration benchmark is always run: it is the tool's offset"
+    assert not narrow.match("signal/MapFilterPumping") and not narrow.match("sink-fused/MapFilterPumping")
+    assert every.match("signal/MapFilterPumping")
+
+
+@pytest.mark.parametrize("engines", ["", "sink,", "Sink", "sink;signal", "../x"])
+def test_an_engine_list_that_is_not_row_ids_is_refused_before_anything_runs(engines):
+    result = run_checker("--engine", engines, "--rxbench", "/nonexistent/rxbench")
+    assert result.returncode == 2
+    last = result.stderr.strip().splitlines()[-1]
+    assert "--engine" in last and "row ids" in last, "argparse's usage, then one line naming the option"

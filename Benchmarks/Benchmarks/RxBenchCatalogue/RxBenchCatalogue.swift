@@ -13,10 +13,10 @@ let benchmarks: @Sendable () -> Void = {
         // A row that cannot express a workload gets no benchmark; `rxbench --list` gives the reason.
         // A run delivered on pool threads has no exact malloc count in rxbench, and under package-benchmark's
         // malloc interposer it crashed (CI: a free from the runtime's metadata cache on a pool thread).
-        // The benchmark plan comes first: it leaves out the wide fan-in (`Scenario.ownProcess`), whose feasibility
-        // check translates up to 15,000 inputs per row, in every benchmark's process; under the malloc interposer
-        // with jemalloc preloaded that crashed before the first benchmark (docs/benchmarks.md).
-        for workload in Catalogue.all where RunPlan.benchmark.includes(workload)
+        // Which workloads come first, before any feasibility check (`Settings.registers`): every benchmark's
+        // process registers them all, and under the malloc interposer with jemalloc preloaded the translations
+        // of registering the whole catalogue crashed inside the allocator (docs/benchmarks.md).
+        for workload in Catalogue.all where settings.registers(workload)
             && engine.unsupported(workload) == nil && !engine.deliversAsynchronously(workload) {
             register(engine, workload, settings)
         }
@@ -31,10 +31,30 @@ struct Settings {
     var size: Int?
     /// RXBENCH_BENCHMARK_ITERATIONS: at most this many measured iterations per benchmark.
     var iterations: Int?
+    /// RXBENCH_BENCHMARK_GROUP: register only this group's workloads (the malloc agreement check runs one).
+    var group: String?
 
     static func fromEnvironment() -> Settings {
         Settings(
-            size: positive("RXBENCH_BENCHMARK_SIZE"), iterations: positive("RXBENCH_BENCHMARK_ITERATIONS"))
+            size: positive("RXBENCH_BENCHMARK_SIZE"), iterations: positive("RXBENCH_BENCHMARK_ITERATIONS"),
+            group: group("RXBENCH_BENCHMARK_GROUP"))
+    }
+
+    /// Whether `workload` gets benchmarks: what `RunPlan.benchmark` includes (not the wide fan-in, which
+    /// rxbench runs only in a process of its own), of the one group asked for, if any.
+    func registers(_ workload: Workload) -> Bool {
+        (group == nil || workload.group == group) && RunPlan.benchmark.includes(workload)
+    }
+
+    /// A group of the catalogue from the environment, or nil when unset; anything else ends the process with one line.
+    private static func group(_ name: String) -> String? {
+        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+        guard Catalogue.groups.contains(text) else {
+            FileHandle.standardError.write(Data(
+                "error: \(name) must be a group of the catalogue (\(Catalogue.groups.joined(separator: ", "))), got '\(text)'\n".utf8))
+            exit(1)
+        }
+        return text
     }
 
     /// A positive integer from the environment, or nil when unset; anything else ends the process with one line.

@@ -1,14 +1,15 @@
 import RxBenchKit
 
 #if LIBRARY_SOURCES_PRESENT
+import ReactiveKitRow
 import ReactiveSwiftRow
 import RxSwiftRow
 import SwiftSignalKitRow
 
-// The whole rxbench CLI with the modelled libraries as rows (docs/decisions/real-libraries.md).
+// The whole rxbench CLI with the real libraries as rows (docs/decisions/real-libraries.md).
 RxBench.main(adding: [
     RegisteredEngine(RxSwiftAdapter()), RegisteredEngine(ReactiveSwiftAdapter()),
-    RegisteredEngine(SwiftSignalKitAdapter()),
+    RegisteredEngine(SwiftSignalKitAdapter()), RegisteredEngine(ReactiveKitAdapter()),
 ])
 #else
 import Foundation

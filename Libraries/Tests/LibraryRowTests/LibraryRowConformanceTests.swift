@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 #if LIBRARY_SOURCES_PRESENT
+import ReactiveKitRow
 import ReactiveSwiftRow
 import RxSwiftRow
 import SwiftSignalKitRow
@@ -22,7 +23,7 @@ struct LibraryRowConformanceTests {
     @Test(
         "the row's conformance report is the committed one",
         .enabled(if: sourcesPresent, "not checked: library sources not present (run scripts/libraries.sh)"),
-        arguments: ["rxswift", "reactiveswift", "swiftsignalkit"])
+        arguments: ["rxswift", "reactiveswift", "swiftsignalkit", "reactivekit"])
     func committedReport(_ id: String) throws {
         let expectedFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Expected/\(id).txt")
@@ -47,6 +48,7 @@ struct LibraryRowConformanceTests {
         case "rxswift": return conformanceReport(for: RxSwiftAdapter())
         case "reactiveswift": return conformanceReport(for: ReactiveSwiftAdapter())
         case "swiftsignalkit": return conformanceReport(for: SwiftSignalKitAdapter())
+        case "reactivekit": return conformanceReport(for: ReactiveKitAdapter())
         default: return nil
         }
         #else
