@@ -32,6 +32,17 @@ struct ReentrancyTests {
         #expect(log == rule.merge.mergeFeedback, "\(engine.adapter.descriptor.id): \(rule.merge)")
     }
 
+    /// Two values queued behind one delivery must come out in the order they were sent: a merge that queues
+    /// (sink's `SerializingSink`, signal's merge drain) and ran its queue newest-first passed `mergeInput`, whose
+    /// queue never holds more than one value (the mutation check's sink-serial-newest-first and
+    /// signal-merge-newest-first, docs/mutation.md).
+    @Test("two values sent into a merge input from inside one delivery keep their order", arguments: mergingRows)
+    func mergeInputTwice(_ engine: Engine) throws {
+        let rule = Rule.of(engine.adapter.descriptor)
+        let log = try Self.mergeFeedbackTwice(engine.adapter)
+        #expect(log == rule.merge.mergeFeedbackTwice, "\(engine.adapter.descriptor.id): \(rule.merge)")
+    }
+
     /// The rows left out of `mergeInput` are exactly those without a merge operator, and say so.
     @Test("only the rows without a merge operator cannot run the merge scenario")
     func mergeRefusals() {
@@ -140,6 +151,31 @@ extension ReentrancyTests {
         return withExtendedLifetime(subjects) { log.entries }
     }
 
+    /// `merge(subject 0, subject 1)`; the observer answers 1 with 2 and then 3 into input 1, both sent before its
+    /// handler returns; then 4 is sent into input 0 from outside.
+    static func mergeFeedbackTwice<A: EngineAdapter>(_ adapter: A) throws -> [String] {
+        let subjects = [try adapter.makeSubject(.publish), try adapter.makeSubject(.publish)]
+        let senders = subjects.map { adapter.sender(for: $0) }
+        let stream = try adapter.stream(.merge([.subject(0), .subject(1)]), subjects: subjects)
+        let log = Log()
+        let settle = Settle(adapter.deliversAsynchronously(stream), log)
+        var subscription: A.Subscription?
+        settle.after {
+            subscription = adapter.subscribe(stream, EventObserver(next: { value in
+                log.append("M \(value)")
+                if value == 1 {
+                    senders[1].next(2)
+                    senders[1].next(3)
+                }
+                log.append("M /\(value)")
+            }))
+        }
+        settle.after { senders[0].next(1) }
+        settle.after { senders[0].next(4) }
+        if let subscription { adapter.dispose(subscription) }
+        return withExtendedLifetime(subjects) { log.entries }
+    }
+
     /// Observers A and B on one subject, in that order; A answers 1 by sending 2 into the subject; then 3 is
     /// sent from outside.
     static func subjectFeedback<A: EngineAdapter>(_ adapter: A, _ kind: SubjectKind) throws -> [String] {
@@ -221,6 +257,14 @@ enum Delivery: CustomStringConvertible {
         // One observer: queued per subscriber is queued.
         case .queued, .perSubscriber: ["M 1", "M /1", "M 2", "M /2", "M 3", "M /3", "M 4", "M /4"]
         case .nested: ["M 1", "M 2", "M 3", "M /3", "M /2", "M /1", "M 4", "M /4"]
+        }
+    }
+
+    /// `mergeFeedbackTwice`'s log: 2 and 3 queued behind 1 come out in the order they were sent.
+    var mergeFeedbackTwice: [String] {
+        switch self {
+        case .queued, .perSubscriber: ["M 1", "M /1", "M 2", "M /2", "M 3", "M /3", "M 4", "M /4"]
+        case .nested: ["M 1", "M 2", "M /2", "M 3", "M /3", "M /1", "M 4", "M /4"]
         }
     }
 }

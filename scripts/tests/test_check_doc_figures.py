@@ -193,6 +193,43 @@ def test_a_table_that_cannot_be_pinned_fails_in_one_line(tmp_path):
     assert bad_option.returncode == 1 and "'colour=red' is not KEY=VALUE" in bad_option.stderr
 
 
+def test_a_rows_list_of_another_length_than_the_table_fails(tmp_path):
+    """`rows:` gives one value per body row: a list longer than the table is refused as a shorter one is (one
+    longer was accepted in the mutation check's docfig-rows-fewer-accepted, docs/mutation.md)."""
+    table = "| row | time |\n|---|---|\n| a | 21.01 |"
+    options = "engine=rows:{} workload=CreateMapFilter metric=ns_per_event"
+    assert check_table(tmp_path, [SINK_ON_CREATE_MAP_FILTER], table, options.format("sink")).returncode == 0
+    for values, count in (("sink;sink", 2), ("sink;-;sink", 3)):
+        result = check_table(tmp_path, [SINK_ON_CREATE_MAP_FILTER], table, options.format(values))
+        assert result.returncode == 1
+        assert f"engine[2]=rows:{values} lists {count} rows, the table has 1: give one value per body row" in result.stderr
+
+
+def test_a_figure_with_a_time_unit_is_scaled_from_nanoseconds(tmp_path):
+    """2,500,000 ns written in ms, µs and ns; a figure scaled by the wrong unit is stale (ms was read as µs in the
+    mutation check's docfig-ms-scale)."""
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_lifecycle,ns/lifecycle,5,2500000,2400000,"
+            "2600000,1000,2600000,2600000,2600000,"]
+    check = one_row_tables(tmp_path, rows, "| workload | sink |", "metric=ns_per_lifecycle")
+    for cell in ("2.5 ms", "2500 µs", "2500000 ns", "2.50 ms"):
+        assert check(f"| W | {cell} |").returncode == 0, cell
+    for cell in ("2.5 µs", "2500 ms", "2.6 ms"):
+        result = check(f"| W | {cell} |")
+        assert result.returncode == 1 and "is not the median ns_per_lifecycle of sink on W" in result.stderr, cell
+
+
+def test_a_workload_without_parameters_that_fits_several_ids_is_unpinned(tmp_path):
+    """`W` where the file has W[depth=1] and W[depth=10] of the row: the figure cannot be pinned, whichever of them
+    it equals (taken as either in the mutation check's docfig-ambiguous-workload); `W[depth=1]` pins it."""
+    rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=1,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
+            "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,depth=10,ns_per_event,ns/event,5,77.5,76,78,0.1,78,78,78,"]
+    check = one_row_tables(tmp_path, rows, "| workload | sink |")
+    ambiguous = check("| W | 42.07 |")
+    assert ambiguous.returncode == 1
+    assert "W fits 2 workloads of sink (W[depth=10], W[depth=1], ...): write its parameters" in ambiguous.stderr
+    assert check("| W[depth=1] | 42.07 |").returncode == 0
+
+
 def test_the_repository_passes():
     """Every marker of README and docs/ pins its figures, and they are the files' (CI runs the same)."""
     result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, cwd=ROOT)

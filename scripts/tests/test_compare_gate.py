@@ -70,6 +70,38 @@ def test_below_the_floor_in_every_process_fails_and_in_one_only_warns(tmp_path):
     assert "5; 1 other process(es) not below" in one.stdout
 
 
+def test_an_exact_figure_the_run_flags_unavailable_fails_and_one_unavailable_in_both_passes(tmp_path):
+    """A malloc count the reference measured and the run could not (flagged unavailable) is lost, not unchanged (it
+    passed in the mutation check's gate-lost-figure-passes); unavailable in both files is no change."""
+    measured = row("sink", "mallocs_per_event", 3)
+    unavailable = ("2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,mallocs_per_event,u,,,,,,,,,unavailable\n")
+    lost = gate(tmp_path, [measured], [unavailable])
+    assert lost.returncode == 1
+    failed = [line.split() for line in lost.stdout.splitlines() if line.endswith("unavailable in the run")]
+    assert failed == [["sink", "W", "mallocs_per_event", "glibc", "3", "unavailable", "in", "the", "run"]], lost.stdout
+    both = gate(tmp_path, [unavailable], [unavailable])
+    assert both.returncode == 0, both.stdout
+
+
+def test_below_the_floor_in_most_processes_but_not_all_only_warns(tmp_path):
+    """The rule is every timed process, not most: with three run files (three allocators), a row below the floor in
+    two of them warns and passes (the mutation check's gate-below-floor-majority: with two files a majority is
+    all, so the test above could not tell the rules apart)."""
+    base = [row("sink", "mallocs_per_event", 1, allocator) for allocator in ("glibc", "jemalloc", "mimalloc")]
+    runs = []
+    for allocator, ns, flag in (("glibc", 5, "below-floor"), ("jemalloc", 5, "below-floor"), ("mimalloc", 9, "")):
+        path = tmp_path / f"run-{allocator}.csv"
+        path.write_text(HEADER + row("sink", "mallocs_per_event", 1, allocator) + row("sink", "ns_per_event", ns, allocator, flag=flag))
+        runs.append(str(path))
+    reference = tmp_path / "reference.csv"
+    reference.write_text(HEADER + "".join(base))
+    result = subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference), "--run", *runs],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "beats the floor" not in result.stdout
+    assert result.stdout.count("1 other process(es) not below") == 2
+
+
 # Schema 3 adds `note`, and a record per workload a row did not run (metric and flag `unsupported`).
 HEADER_V3 = HEADER.rstrip("\n") + ",note\n"
 

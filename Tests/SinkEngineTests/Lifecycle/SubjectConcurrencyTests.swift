@@ -71,6 +71,33 @@ final class SubjectConcurrencyTests: TimeLimitedTestCase {
         XCTAssertEqual(LiveObjects.count, start)
     }
 
+    /// Events an observer sends into its subject after the subject's terminal event, from inside a delivery (so
+    /// queued behind it), are dropped: a later subscriber of a replay subject gets the values before the terminal
+    /// event and that event, not a value or an error sent after it (queued events applied after the terminal
+    /// event passed every other test: the mutation check's sink-subject-queued-after-stop, docs/mutation.md).
+    func testEventsQueuedAfterTheTerminalEventAreDropped() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 4)
+        let first = Recorder<Int>()
+        let answering = subject.subscribe(onNext: { value in
+            guard value == 1 else { return }
+            subject.onCompleted()
+            subject.onNext(2)
+            subject.onError(TestError())
+        })
+        let recorded = subject.subscribe(first.observer)
+        subject.onNext(1)
+        XCTAssertEqual(first.values, [1])
+        XCTAssertTrue(first.isCompleted)
+        XCTAssertFalse(first.isFailed)
+        let late = Recorder<Int>()
+        subject.subscribe(late.observer).dispose()
+        XCTAssertEqual(late.values, [1], "the buffer as the terminal event left it")
+        XCTAssertTrue(late.isCompleted, "the first terminal event, not the error sent after it")
+        XCTAssertFalse(late.isFailed)
+        answering.dispose()
+        recorded.dispose()
+    }
+
     /// A subscription made and disposed while another delivery runs is never registered.
     func testASubscriptionDisposedBeforeItsTurnIsNeverRegistered() {
         let subject = PublishSubject<Int>()
