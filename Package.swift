@@ -4,13 +4,15 @@
 // The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules):
 //   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
 //   EngineSupport                                          what the engines share: the lean lock, the live-object counter
-//   RxBenchCore                                            the vocabulary: Flow, EngineAdapter, results
-//   *Adapter                                               translate a Flow into one engine's native chain
+//   RxBenchCore                                            the vocabulary: Flow, FlowMapping, EngineAdapter, subjects
+//   RxBenchResults                                         what a run reports: rows, metrics, summaries, the floor check
+//   *Adapter, LibraryAdapters, ReferenceAdapters           a row each: one engine's, a library's or the floor's native chain
 //   Workloads                                              the catalogue, as data; knows no engine
 //   Measurement (+ CAllocationCounter)                     timing, exact malloc counts, latency
 //   Conformance                                            engine-independent marble cases and their runner
 //   EngineRegistry                                         the one module that sees every adapter: the rows
 //   RxBenchCLI, rxbench                                    the CLI that joins them
+//   RxBenchKit                                             the plug-in API: all of the above in one import
 import PackageDescription
 
 // Engines and their adapters are generic; the hot path must be specialised for `Int` across the

@@ -220,10 +220,9 @@ def workloads_of(rxbench_binary, group):
     return names
 
 
-# swift-package itself (the plugin host, not the benchmark it runs) crashed once in CI (the run of ef1becc):
-# SIGSEGV in libdispatch's event loop (`_dispatch_event_loop_drain`) while it read the plugin's messages. A
-# run whose host died of a signal leaves nothing that is read, so it is run once more, whole, and the output
-# says so. A second crash, or any failure that is not a signal (the benchmark's own crash included: the
+# swift-package itself (the plugin host, not the benchmark it runs) can die of a signal in libdispatch's event
+# loop while it reads the plugin's messages (docs/benchmarks.md). A run whose host died of a signal leaves
+# nothing that is read, so it is run once more, whole, and the output says so. A second crash, or any failure that is not a signal (the benchmark's own crash included: the
 # host reports that as an exit status), fails the check.
 HOST_CRASH_RETRIES = 1
 
@@ -232,11 +231,11 @@ class HostCrash(Exception):
     """swift-package died of a signal, or the benchmark died inside package-benchmark's malloc interposer."""
 
 
-# The benchmark process crashed once in CI (the run of ea32563) inside package-benchmark's malloc interposer,
-# not in rxbench's code: `replacement_free` read the header it expects in front of a block the Swift runtime
-# had allocated itself (generic metadata), at a page boundary, and faulted (malloc-interposer's
-# interposer-unix.c:492, `malloc_interposer_is_ours`). The same run passed when repeated. A crash whose
-# first frame is in the interposer is run once more, whole, like a crashed host; a crash anywhere else fails.
+# The benchmark process can crash inside package-benchmark's malloc interposer, not in rxbench's code:
+# `replacement_free` reads the header it expects in front of a block the Swift runtime allocated itself
+# (generic metadata), at a page boundary (malloc-interposer's interposer-unix.c, `malloc_interposer_is_ours`;
+# docs/benchmarks.md). A crash whose first frame is in the interposer is run once more, whole, like a crashed
+# host; a crash anywhere else fails.
 INTERPOSER_CRASH = re.compile(r"crashed:\s*\n\s*0 [^\n]* in libMallocInterposer")
 
 

@@ -47,8 +47,6 @@ public struct Harness<Adapter: EngineAdapter> {
         self.options = options
     }
 
-    /// All metrics of `workload` at `size`. Throws on a wrong checksum (never a figure) and
-    /// `HarnessError.unsupported` where a reference row cannot express the flow.
     /// Why this row cannot run `workload` (nil when it can), and whether it delivers the stream on other
     /// threads: `workload` made at size 1 and translated, nothing subscribed (`ScenarioRunner.feasibility`).
     public func feasibility(_ workload: Workload) -> (unsupported: UnsupportedFlow?, asynchronous: Bool) {
@@ -63,6 +61,8 @@ public struct Harness<Adapter: EngineAdapter> {
         }
     }
 
+    /// All metrics of `workload` at `size`. Throws on a wrong checksum (never a figure) and
+    /// `HarnessError.unsupported` where a reference row cannot express the flow.
     public func measure(_ workload: Workload, size: Int) throws(HarnessError) -> [ResultRow] {
         switch workload.shape {
         case .pumping, .creating: try measureThroughput(workload, size: size)
@@ -77,7 +77,7 @@ public struct Harness<Adapter: EngineAdapter> {
         let scenario = workload.make(size)
         let tally = try runner.tally(for: scenario, observers: scenario.subscribers)
         // Deliveries on the cooperative pool's threads fall outside the region and vary with scheduling
-        // (CI measured async-stream's counts moving between runs): no instruction figure rather than a wrong one.
+        // (async-stream's counts differ from run to run): no instruction figure rather than a wrong one.
         if runner.deliversAsynchronously {
             throw .unsupported(UnsupportedFlow(engine: adapter.descriptor.id, operation: asynchronousInstructionsReason))
         }

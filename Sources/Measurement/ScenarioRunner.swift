@@ -217,7 +217,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         return asynchronous
     }
 
-    /// The tally and the native observers for `scenario`, made outside any measured region.
+    /// The native observers of `tally`, made once per workload outside any measured region (`nativeObserver`).
     func observers(for tally: Tally) -> [Adapter.Observer] {
         tally.observers.map(adapter.nativeObserver)
     }

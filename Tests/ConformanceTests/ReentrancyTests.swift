@@ -67,7 +67,7 @@ struct ReentrancyTests {
         rule.check(log, SubjectModel.Scenario(kind: kind, feedback: false, late: true), engine.adapter.descriptor.id)
     }
 
-    /// RxSwift's case (Tests/SinkEngineTests/SubjectConcurrencyTests.swift): the late subscriber starts from
+    /// RxSwift's case (Tests/SinkEngineTests/Lifecycle/SubjectConcurrencyTests.swift): the late subscriber starts from
     /// the subject as the re-entrant 2 left it: a behavior subject replays 2, a publish subject gives it none.
     @Test("a value sent, then a subscription made, from inside a subject's observer", arguments: rows, Self.kinds)
     func sendThenSubscribeDuringDelivery(_ engine: Engine, _ kind: Kind) throws {

@@ -31,9 +31,9 @@ package enum EngineExclusivity {
     ///
     /// A checked continuation, not an unsafe one: a waiter is resumed from the thread that releases, and on
     /// Linux ThreadSanitizer does not see the concurrency runtime order an unsafe continuation's resume
-    /// before the resumed task reads its context, so it reports a race in `withUnsafeContinuation`
-    /// (it failed CI once in three runs; a probe resuming 20,000 times from other threads reports it every
-    /// run). A checked continuation's resume goes through an atomic ThreadSanitizer sees.
+    /// before the resumed task reads its context, so it reports a race in `withUnsafeContinuation` (a probe
+    /// resuming 20,000 times from other threads reports it in every run). A checked continuation's resume goes
+    /// through an atomic ThreadSanitizer sees.
     package static func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let granted = withState { state in
