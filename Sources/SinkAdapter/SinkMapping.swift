@@ -65,7 +65,7 @@ struct SinkMapping: FlowMapping {
         source.catch { error in try recovery(benchError(error)) }
     }
     func tryUsing(_ hooks: ThrowingResourceHooks, _ body: ThrowingResourceBody<Self>) -> Stream {
-        .using({ try AcquiredResource(hooks) }, observableFactory: { try body($0.value) })
+        .using({ try UsingResource(hooks) }, observableFactory: { try body($0.value) })
     }
 
     func startWith(_ source: Stream, _ values: [Int]) -> Stream { source.startWith(contentsOf: values) }
@@ -123,7 +123,7 @@ struct SinkMapping: FlowMapping {
     func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream { .zip(sources, resultSelector: combiner.combine) }
     func takeUntil(_ source: Stream, trigger: Stream) -> Stream { source.takeUntil(trigger) }
     func using(_ hooks: ResourceHooks, _ body: ResourceBody<Self>) -> Stream {
-        .using({ AcquiredResource(hooks) }, observableFactory: { body($0.value) })
+        .using({ UsingResource(hooks) }, observableFactory: { body($0.value) })
     }
 
     func system(initial: Int, reduce: IntAccumulator, feedbacks: Feedbacks<Self>) -> Stream {
@@ -202,7 +202,7 @@ struct SinkMapping: FlowMapping {
 }
 
 /// The resource of `.using`: released exactly once, when the subscription ends.
-final class AcquiredResource: Disposable {
+final class UsingResource: Disposable {
     let value: Int
     /// Runs the release hook on its first `dispose()` only.
     private let release: Cancelable

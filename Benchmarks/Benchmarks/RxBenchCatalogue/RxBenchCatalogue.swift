@@ -139,24 +139,24 @@ func register(_ engine: RegisteredEngine, _ workload: Workload, _ settings: Sett
 /// iteration (docs/benchmarks.md); the agreement check reads it from here.
 func registerCalibration(_ settings: Settings) {
     let count = 64
-    let keep = CalibrationObjects(capacity: count)
+    let keep = EscapingObjectStore(capacity: count)
     Benchmark(
         "calibration/EscapingObjects[count=\(count)]",
         configuration: settings.configuration(scaling: .one, latency: false),
         closure: { benchmark in
             keep.objects.removeAll(keepingCapacity: true)
             benchmark.startMeasurement()
-            for index in 0..<count { keep.objects.append(CalibrationObject(index)) }
+            for index in 0..<count { keep.objects.append(EscapingObject(index)) }
             benchmark.stopMeasurement()
         })
 }
 
-final class CalibrationObjects: @unchecked Sendable {
-    var objects: [CalibrationObject] = []
+final class EscapingObjectStore: @unchecked Sendable {
+    var objects: [EscapingObject] = []
     init(capacity: Int) { objects.reserveCapacity(capacity) }
 }
 
-final class CalibrationObject {
+final class EscapingObject {
     let value: Int
     init(_ value: Int) { self.value = value }
 }
