@@ -15,7 +15,6 @@ import SinkLockedDependencyAdapter
 import SubscriberAdapter
 import SubscriberDependencyAdapter
 import SubscriberLockedDependencyAdapter
-import Synchronization
 
 /// The engines and reference rows rxbench can run, in report order.
 public enum EngineRegistry {
@@ -42,7 +41,6 @@ public enum EngineRegistry {
         RegisteredEngine(AsyncStreamAdapter()),
     ]
 
-    /// Guards the rows added through the plug-in API (read by the CLI and by tests running in parallel).
     private static let added = Mutex<[RegisteredEngine]>([])
 
     /// Adds rows after the built-in ones (`RxBench.main(adding:)` calls this before parsing arguments).
@@ -134,3 +132,14 @@ public struct DuplicateEngineID: Error, CustomStringConvertible {
     public var description: String { "an engine with id '\(id)' is already registered" }
 }
 
+/// A value guarded by a lock (the registry is read from the CLI and from parallel tests).
+private final class Mutex<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

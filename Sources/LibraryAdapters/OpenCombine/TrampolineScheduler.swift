@@ -4,7 +4,7 @@ import OpenCombineShim
 /// A current-thread trampoline as a Combine `Scheduler` (Combine ships none): an action scheduled while
 /// another runs on the same thread is queued and run after it, so synchronous feedback does not recurse.
 /// Any Combine user can write this against the public `Scheduler` protocol; times are ignored.
-struct CombineTrampolineScheduler: Scheduler {
+struct TrampolineScheduler: Scheduler {
     typealias SchedulerTimeType = ImmediateScheduler.SchedulerTimeType
     typealias SchedulerOptions = Never
 
@@ -12,41 +12,41 @@ struct CombineTrampolineScheduler: Scheduler {
     var minimumTolerance: SchedulerTimeType.Stride { ImmediateScheduler.shared.minimumTolerance }
 
     func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        CombineTrampolineQueue.current.run(action)
+        Trampoline.current.run(action)
     }
 
     func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        CombineTrampolineQueue.current.run(action)
+        Trampoline.current.run(action)
     }
 
     func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        CombineTrampolineQueue.current.run(action)
+        Trampoline.current.run(action)
         return AnyCancellable {}
     }
 }
 
-/// The per-thread queue behind `CombineTrampolineScheduler`.
-private final class CombineTrampolineQueue {
+/// The per-thread queue behind `TrampolineScheduler`.
+private final class Trampoline {
     private var queue: [() -> Void] = []
     private var running = false
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
-            if let pointer { Unmanaged<CombineTrampolineQueue>.fromOpaque(pointer).release() }
+            if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
         }
         return key
     }()
 
-    static var current: CombineTrampolineQueue {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<CombineTrampolineQueue>.fromOpaque(pointer).takeUnretainedValue() }
-        let trampoline = CombineTrampolineQueue()
+    static var current: Trampoline {
+        if let pointer = pthread_getspecific(key) { return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue() }
+        let trampoline = Trampoline()
         pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
         return trampoline
     }
