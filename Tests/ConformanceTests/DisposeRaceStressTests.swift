@@ -32,7 +32,7 @@ import TestSupport
 struct DisposeRaceStressTests {
     /// Races per row: 100,000 in every `swift test` (about 1.2 s per row here). `RXBENCH_STRESS_RACES` sets
     /// another count: more for a longer hunt, fewer under ThreadSanitizer (scripts/ci-tsan.sh), which finds a
-    /// race from the order of the accesses, not from their number, and runs each round about 20 times slower.
+    /// race from the order of the accesses, not from their number, and runs every round many times slower.
     static let races = ProcessInfo.processInfo.environment["RXBENCH_STRESS_RACES"].flatMap(Int.init) ?? 100_000
     /// How long one round may wait for its subscription's first value before the engine is called stalled:
     /// a round takes about 8 us here, and about 1 ms with three busy processes beside the test.
