@@ -131,29 +131,20 @@ extension ReentrancyTests {
     /// `merge(subject 0, subject 1)`; the observer answers 1 with 2 into input 1 and 2 with 3 into input 0;
     /// then 4 is sent into input 1 from outside, to show the merge still delivers.
     static func mergeFeedback<A: EngineAdapter>(_ adapter: A) throws -> [String] {
-        let subjects = [try adapter.makeSubject(.publish), try adapter.makeSubject(.publish)]
-        let senders = subjects.map { adapter.sender(for: $0) }
-        let stream = try adapter.stream(.merge([.subject(0), .subject(1)]), subjects: subjects)
-        let log = Log()
-        let settle = Settle(adapter.deliversAsynchronously(stream), log)
-        var subscription: A.Subscription?
-        settle.after {
-            subscription = adapter.subscribe(stream, EventObserver(next: { value in
-                log.append("M \(value)")
-                if value == 1 { senders[1].next(2) }
-                if value == 2 { senders[0].next(3) }
-                log.append("M /\(value)")
-            }))
-        }
-        settle.after { senders[0].next(1) }
-        settle.after { senders[1].next(4) }
-        if let subscription { adapter.dispose(subscription) }
-        return withExtendedLifetime(subjects) { log.entries }
+        try mergeAnswering(adapter, answers: [1: [(1, 2)], 2: [(0, 3)]], last: (1, 4))
     }
 
     /// `merge(subject 0, subject 1)`; the observer answers 1 with 2 and then 3 into input 1, both sent before its
     /// handler returns; then 4 is sent into input 0 from outside.
     static func mergeFeedbackTwice<A: EngineAdapter>(_ adapter: A) throws -> [String] {
+        try mergeAnswering(adapter, answers: [1: [(1, 2), (1, 3)]], last: (0, 4))
+    }
+
+    /// `merge(subject 0, subject 1)`: 1 is sent into input 0; the observer answers each value with the sends
+    /// `answers` lists for it, (input, value) in order, before its handler returns; then `last` from outside.
+    static func mergeAnswering<A: EngineAdapter>(
+        _ adapter: A, answers: [Int: [(input: Int, value: Int)]], last: (input: Int, value: Int)
+    ) throws -> [String] {
         let subjects = [try adapter.makeSubject(.publish), try adapter.makeSubject(.publish)]
         let senders = subjects.map { adapter.sender(for: $0) }
         let stream = try adapter.stream(.merge([.subject(0), .subject(1)]), subjects: subjects)
@@ -163,15 +154,12 @@ extension ReentrancyTests {
         settle.after {
             subscription = adapter.subscribe(stream, EventObserver(next: { value in
                 log.append("M \(value)")
-                if value == 1 {
-                    senders[1].next(2)
-                    senders[1].next(3)
-                }
+                for send in answers[value] ?? [] { senders[send.input].next(send.value) }
                 log.append("M /\(value)")
             }))
         }
         settle.after { senders[0].next(1) }
-        settle.after { senders[0].next(4) }
+        settle.after { senders[last.input].next(last.value) }
         if let subscription { adapter.dispose(subscription) }
         return withExtendedLifetime(subjects) { log.entries }
     }
