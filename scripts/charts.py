@@ -56,6 +56,7 @@ METRIC_LABELS = {
     "mallocs_per_event": "mallocs per event (steady state)",
     "mallocs_per_lifecycle": "mallocs per lifecycle",
     "bytes_per_live_subscription": "bytes per live subscription",
+    "bytes_held_per_event": "bytes held per value waiting for a slow consumer",
     "subscribe_latency": "subscribe() latency",
     "dispose_latency": "dispose() latency",
     "instructions_per_event": "instructions per event",

@@ -85,6 +85,7 @@ METRIC_PHRASES = {
     "instructions/lifecycle": "instructions_per_lifecycle", "instructions per lifecycle": "instructions_per_lifecycle",
     "bytes/live subscription": "bytes_per_live_subscription", "bytes per live subscription": "bytes_per_live_subscription",
     "bytes/subscription": "bytes_per_live_subscription",
+    "bytes held/value": "bytes_held_per_event", "bytes held per value": "bytes_held_per_event",
     "dispose ns": "dispose_latency", "dispose p50": "dispose_latency", "dispose p99": "dispose_latency",
     "dispose()": "dispose_latency", "subscribe ns": "subscribe_latency", "subscribe()": "subscribe_latency",
 }

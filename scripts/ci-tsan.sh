@@ -16,7 +16,8 @@ fi
 # halt_on_error: a race is a failure, not a line in a log that passed.
 # Left out under the sanitizer: the tests that run on one thread, where it has nothing to find. The suites
 # that run whole workloads to check their checksums (every workload on every row, sabotaged chains, the app
-# scenarios, the wide fan-in); the conformance marble cases (3,444, on the immediate and trampoline schedulers
+# scenarios, the wide fan-in: their few queue workloads, ObserveOnSerialQueue and SlowConsumer, cross threads
+# only through observeOn, which each engine's own observeOn tests run under the sanitizer); the conformance marble cases (3,444, on the immediate and trampoline schedulers
 # only, so every engine's events stay on the test's thread) and the two deep-recursion cases; the harness on
 # stub adapters (timing of a stub). With them the run under TSan took 1,406 s, without them 190 s
 # (results/ci-budget/). The plain `swift test`

@@ -39,7 +39,7 @@ import sys
 import outfile
 import rxcsv
 
-EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_live_subscription",
+EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_live_subscription", "bytes_held_per_event",
          "instructions_per_event", "instructions_per_lifecycle"}
 WALL = {"ns_per_event", "ns_per_lifecycle"}
 FLOOR = "baseline"

@@ -122,12 +122,14 @@ TIME_METRICS = ["ns_per_event", "ns_per_lifecycle", "dispose_latency", "instruct
                 "instructions_per_lifecycle"]
 MALLOC_METRICS = ["mallocs_per_event", "mallocs_per_lifecycle"]
 BYTES = "bytes_per_live_subscription"
+HELD = "bytes_held_per_event"
+BYTE_METRICS = [BYTES, HELD]
 # How the tables write each metric: words scripts/check-doc-figures.py reads back as the metric.
 METRIC_LABELS = {
     "ns_per_event": "ns/event", "ns_per_lifecycle": "ns/lifecycle", "dispose_latency": "dispose ns, p50",
     "instructions_per_event": "instructions/event", "instructions_per_lifecycle": "instructions/lifecycle",
     "mallocs_per_event": "mallocs/event", "mallocs_per_lifecycle": "mallocs/lifecycle",
-    BYTES: "bytes/live subscription",
+    BYTES: "bytes/live subscription", HELD: "bytes held/value",
 }
 GROUP_ORDER = ["app", "rxswift"]
 
@@ -149,6 +151,9 @@ KINDS = [
     Kind("fanout", "Fan-out", "subjects delivering to many subscribers, or subscribers coming and going on them"),
     Kind("dispose", "Disposing a live subscription", "one dispose() beside live siblings, its median"),
     Kind("memory", "Memory per live subscription", "bytes a live subscription keeps allocated", metric=BYTES,
+         best="smallest"),
+    Kind("held", "Memory held for a slow consumer",
+         "bytes a library keeps per value its consumer has not taken yet (the consumer's queue busy)", metric=HELD,
          best="smallest"),
 ]
 KIND_BY_SHAPE = {"creating": "churn", "pumping": "hot", "latency": "dispose"}
@@ -260,7 +265,7 @@ class Scenario:
     entry: Entry
     time_metric: str
     malloc_metric: str
-    has_bytes: bool
+    bytes_metric: str   # the byte count shown beside the time (BYTE_METRICS), or None
     lines: list                 # ranked libraries, then the floor, then lean engines
     absent: list                # rows without a figure, with the reason
     fastest: str = None
@@ -392,12 +397,12 @@ def scenario(context, workload_id, name, entry, records):
     time_pref, malloc_pref = SHAPES[entry.shape]
     time_metric = pick_metric(context, workload_id, time_pref, TIME_METRICS)
     malloc_metric = pick_metric(context, workload_id, malloc_pref, MALLOC_METRICS)
-    has_bytes = any(k[1] == workload_id and k[2] == BYTES for k in context.figures)
+    bytes_metric = pick_metric(context, workload_id, None, BYTE_METRICS)
     lines, absent = [], []
 
     def line_of(engine, role):
         get = lambda metric: context.figures.get((engine, workload_id, metric)) if metric else None  # noqa: E731
-        return Line(engine, role, time=get(time_metric), mallocs=get(malloc_metric), bytes=get(BYTES))
+        return Line(engine, role, time=get(time_metric), mallocs=get(malloc_metric), bytes=get(bytes_metric))
 
     def note_absent(engine, role, line):
         if line.time is not None and line.time.value() is not None:
@@ -444,7 +449,7 @@ def scenario(context, workload_id, name, entry, records):
         value = line.time.value()
         line.ratio_fastest = value / fastest if fastest else None
         line.ratio_floor = value / floor if floor else None
-    return Scenario(workload_id, name, entry, time_metric, malloc_metric, has_bytes, ranked + shown_others, absent,
+    return Scenario(workload_id, name, entry, time_metric, malloc_metric, bytes_metric, ranked + shown_others, absent,
                     fastest=ranked[0].engine if ranked else None)
 
 
@@ -633,10 +638,12 @@ def verdict_text(context, verdict):
         if kind.metric == BYTES:
             return [f"Not measured in this run: no library row has a `{BYTES}` figure (the latency-shaped "
                     "workloads measure it)."]
+        if kind.metric == HELD:
+            return [f"Not measured in this run: no library row has a `{HELD}` figure (`SlowConsumer` measures it)."]
         return ["No workload of this kind in this run."]
     count = len(verdict.scenarios)
     names = ", ".join(f"`{s.workload_id}`" for s in verdict.scenarios)
-    noun, best = ("byte count" if kind.metric == BYTES else "time"), kind.best
+    noun, best = ("byte count" if kind.metric in BYTE_METRICS else "time"), kind.best
     if len(standings) < 2:
         only = standings[0].library if standings else None
         text = (f"Only {library_name(only)} (`{only}`) ran" if only else "No library ran") + \
@@ -769,9 +776,9 @@ def scenario_table(context, s):
         header.append(context.unit_of(s.malloc_metric))
         marker.append(f"metric[{column}]={s.malloc_metric}")
         column += 1
-    if s.has_bytes:
-        header.append(context.unit_of(BYTES))
-        marker.append(f"metric[{column}]={BYTES}")
+    if s.bytes_metric:
+        header.append(context.unit_of(s.bytes_metric))
+        marker.append(f"metric[{column}]={s.bytes_metric}")
     rows = []
     for line in s.lines:
         if line.role == LIBRARY:
@@ -789,7 +796,7 @@ def scenario_table(context, s):
                  "exact" if exact else f"{cell(line.time, 'min')}..{cell(line.time, 'max')}"]
         if s.malloc_metric:
             cells.append(cell(line.mallocs))
-        if s.has_bytes:
+        if s.bytes_metric:
             cells.append(cell(line.bytes))
         rows.append(cells)
     return Table(header, rows, " ".join(marker), [False, False] + [True] * (len(header) - 2))
@@ -931,7 +938,8 @@ def verdict_charts(context, verdict):
         return []
     made = []
     base = f"{context.slug}-{verdict.kind.id}"
-    what = "bytes per live subscription" if verdict.kind.metric == BYTES else "median time"
+    what = {BYTES: "bytes per live subscription", HELD: "bytes held per waiting value"}.get(verdict.kind.metric,
+                                                                                           "median time")
     ratios = {st.library: st.ratios for st in verdict.standings + verdict.others}
     ratio = bar_chart(
         context, verdict, lambda lib, s: ratios.get(lib, {}).get(s.workload_id),
@@ -940,10 +948,11 @@ def verdict_charts(context, verdict):
         True)
     if ratio:
         made.append(ratio)
-    if verdict.kind.metric == BYTES:
-        absolute = bar_chart(context, verdict, lambda lib, s: context.value(lib, s.workload_id, BYTES),
-                             f"{verdict.kind.title}: bytes per live subscription ({context.letter})",
-                             "bytes per live subscription (exact)", f"{base}-bytes.png", False)
+    if verdict.kind.metric in BYTE_METRICS:
+        metric = verdict.kind.metric
+        absolute = bar_chart(context, verdict, lambda lib, s: context.value(lib, s.workload_id, metric),
+                             f"{verdict.kind.title}: {what} ({context.letter})", f"{what} (exact)",
+                             f"{base}-bytes.png", False)
     elif any(s.malloc_metric for s in verdict.scenarios):
         absolute = bar_chart(context, verdict,
                              lambda lib, s: s.malloc_metric and context.value(lib, s.workload_id, s.malloc_metric),

@@ -33,6 +33,7 @@ METRICS = [
     ("mallocs_per_event", "mallocs/event"),
     ("mallocs_per_lifecycle", "mallocs/lifecycle"),
     ("bytes_per_live_subscription", "bytes/live subscription"),
+    ("bytes_held_per_event", "bytes held/value"),
     ("instructions_per_event", "instructions/event"),
     ("instructions_per_lifecycle", "instructions/lifecycle"),
 ]

@@ -126,7 +126,34 @@ public struct Harness<Adapter: EngineAdapter> {
         }
         let mallocs = try allocationsPerUnit(workload, size: size, runner: &runner, tally: tally, observers: observers)
         rows.append(row(workload, workload.shape == .pumping ? .mallocsPerEvent : .mallocsPerLifecycle, mallocs))
+        if let consumer = scenario.slowConsumer {
+            let held = try bytesHeldPerEvent(workload, size: size, consumer: consumer, runner: &runner, tally: tally, observers: observers)
+            rows.append(row(workload, .bytesHeldPerEvent, held))
+        }
         return rows
+    }
+
+    /// (bytes left live by a feed of 2n values - by one of n) / n, each fed while the consumer's queue is busy
+    /// (`ScenarioRunner.bytesHeld`): what the row keeps per value waiting for a slow consumer, the fixed part
+    /// (a buffer's first block, the subscription) cancelled. The first round is not counted: it grows what the
+    /// later rounds reuse, as in `liveBytesPerSubscription`.
+    private func bytesHeldPerEvent(
+        _ workload: Workload, size: Int, consumer: DispatchQueue, runner: inout ScenarioRunner<Adapter>, tally: Tally,
+        observers: [Adapter.Observer]
+    ) throws(HarnessError) -> Summary? {
+        guard AllocationCounter.isCalibrated else { return nil }
+        let n = max(1, min(size, options.allocationSize))
+        let small = workload.make(n)
+        let large = workload.make(2 * n)
+        runner.prepare(for: large)
+        var perValue: [Double] = []
+        for round in 0...options.allocationRepetitions {
+            guard let smallBytes = try runner.bytesHeld(small, consumer: consumer, tally: tally, observers: observers),
+                let largeBytes = try runner.bytesHeld(large, consumer: consumer, tally: tally, observers: observers)
+            else { return nil }
+            if round > 0 { perValue.append(Double(largeBytes - smallBytes) / Double(n)) }
+        }
+        return Summary(perValue)
     }
 
     /// (mallocs at 2n - mallocs at n) / n: setup and teardown cancel, leaving the steady-state cost. Nil

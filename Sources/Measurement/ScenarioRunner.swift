@@ -252,18 +252,47 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
             case let .spread(targets, count, trigger): spread(targets, count: count, trigger: trigger)
             default: feed(scenario.feed)
             }
-            if deliversAsynchronously {
-                if events > 0, tally.delivered.wait(timeout: .now() + 60) == .timedOut {
-                    throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
-                }
-            } else if scenario.awaitsTermination {
-                for _ in 0..<scenario.subscribers where tally.terminations.wait(timeout: .now() + 60) == .timedOut {
-                    throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
-                }
-            }
+            try awaitDeliveries(scenario, events: events, tally: tally)
             disposeAll()
         }
         return tally.checksum
+    }
+
+    /// Where delivery is asynchronous, waits until the lifecycle's `events` have arrived; where the scenario
+    /// completes on a queue, until every subscriber's terminal event.
+    private func awaitDeliveries(_ scenario: Scenario, events: Int, tally: Tally) throws(HarnessError) {
+        if deliversAsynchronously {
+            if events > 0, tally.delivered.wait(timeout: .now() + 60) == .timedOut {
+                throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
+            }
+        } else if scenario.awaitsTermination {
+            for _ in 0..<scenario.subscribers where tally.terminations.wait(timeout: .now() + 60) == .timedOut {
+                throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
+            }
+        }
+    }
+
+    /// One lifecycle of `scenario` (one chain, fed by `.counting`) with `consumer`, the queue its observer runs
+    /// on, kept busy until the feed has ended: returns the requested bytes the feed left live, which is what
+    /// the row keeps for values its consumer has not taken (nil where the tracker overflowed); then frees the
+    /// consumer, waits for the terminal event and checks the checksum.
+    mutating func bytesHeld(
+        _ scenario: Scenario, consumer: DispatchQueue, tally: Tally, observers: [Adapter.Observer]
+    ) throws(HarnessError) -> Int? {
+        tally.reset()
+        try makeSubjects(scenario)
+        let stream = try stream(scenario)
+        let events = deliversAsynchronously ? eventsPerLifecycle(scenario) : 0
+        if deliversAsynchronously { tally.expectDeliveries(events) }
+        keep(adapter.subscribe(stream, with: observers[0]))
+        let consumerFree = DispatchSemaphore(value: 0)
+        consumer.async { consumerFree.wait() }
+        let held = AllocationCounter.liveBytes { feed(scenario.feed) }
+        consumerFree.signal()
+        try awaitDeliveries(scenario, events: events, tally: tally)
+        disposeAll()
+        try check(tally.checksum, against: scenario)
+        return held
     }
 
     /// Values and terminal events every lifecycle of `scenario` delivers.

@@ -15,6 +15,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// Net heap bytes (requested sizes, which do not depend on the heap's history) held per extra live
     /// subscription of the chain.
     case bytesPerLiveSubscription = "bytes_per_live_subscription"
+    /// (Net heap bytes left by a feed of 2n values - of n values) / n, while the consumer's queue is busy: what
+    /// a row keeps per value waiting for a slow consumer (`Scenario.slowConsumer`).
+    case bytesHeldPerEvent = "bytes_held_per_event"
     /// Duration of one `subscribe` call on the chain, beside its live siblings.
     case subscribeLatency = "subscribe_latency"
     /// Duration of one `dispose()` call on a live subscription, beside its live siblings.
@@ -36,6 +39,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .mallocsPerEvent: "mallocs/event"
         case .mallocsPerLifecycle: "mallocs/lifecycle"
         case .bytesPerLiveSubscription: "bytes/subscription"
+        case .bytesHeldPerEvent: "bytes/event"
         case .subscribeLatency, .disposeLatency, .disposeUntilStopped: "ns"
         case .instructionsPerEvent: "instructions/event"
         case .instructionsPerLifecycle: "instructions/lifecycle"
@@ -48,8 +52,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// Counts rather than times: the same in every run of the same binary, so CI gates on them.
     public var isExact: Bool {
         switch self {
-        case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerLiveSubscription, .instructionsPerEvent,
-            .instructionsPerLifecycle:
+        case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerLiveSubscription, .bytesHeldPerEvent,
+            .instructionsPerEvent, .instructionsPerLifecycle:
             true
         case .nsPerEvent, .eventsPerSecond, .nsPerLifecycle, .subscribeLatency, .disposeLatency, .disposeUntilStopped:
             false

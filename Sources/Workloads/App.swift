@@ -1,15 +1,16 @@
+import Dispatch
 import RxBenchCore
 
 /// The work apps do, as the libraries' users describe it in their issue trackers: a reused cell's bindings, a
 /// form's validity, a wide fan-in, a subject whose subscribers come and go, a store read by many selectors, an
-/// array turned into a stream. docs/decisions/app-scenarios.md says what each stands for and what it leaves
+/// array turned into a stream, a consumer slower than its producer. docs/decisions/app-scenarios.md says what each stands for and what it leaves
 /// out. Each checksum is computed here in plain Swift from the same values the rows receive. Default sizes keep
 /// one run of the slowest library row near a second, so that a standard run of every row stays within the hour.
 enum App {
     static let all: [Workload] =
         [cellReuse] + [4, 8].map(formTyping) + [4, 8].map(formOpening)
         + [FanInOperator.combineLatest, .merge].flatMap { op in [1_000, 15_000].map { fanIn(op, inputs: $0) } }
-        + [subjectChurn(live: 1_000), storeSelectors(selectors: 100), arrayPipeline]
+        + [subjectChurn(live: 1_000), storeSelectors(selectors: 100), arrayPipeline, slowConsumer]
 
     // MARK: The reused cell
 
@@ -200,5 +201,26 @@ enum App {
             expected: .expect(completions: 1) { fold in
                 fold.add((0..<items).reduce(0) { Stage.notMultipleOf64.test($1) ? $0 &+ $1 &+ 1 : $0 })
             })
+    }
+
+    // MARK: A consumer slower than its producer
+
+    /// The consumer's queue (an app's main queue).
+    static let consumerQueue = DispatchQueue(label: "rxbench.slow-consumer")
+
+    /// Values pushed from the harness's thread through a map to an observer on a serial queue (a model updated
+    /// in the background, shown on the main thread). Timed with the queue free: the hop's cost per value. Its
+    /// memory is counted with the queue busy until every value has been pushed (`Scenario.slowConsumer`): what
+    /// the row keeps per value its consumer has not taken yet.
+    static let slowConsumer = Workload(
+        name: "SlowConsumer", group: "app",
+        summary: "values pushed through map to an observer on a busy serial queue (background model -> main thread); per value, and the bytes each waiting value holds",
+        shape: .pumping, defaultSize: 100_000
+    ) { values in
+        Scenario(
+            subjects: [.publish], flow: .observeOn(.map(.subject(0), Stage.increment), .serial(consumerQueue)),
+            feed: .counting(subject: 0, count: values, thenComplete: true), awaitsTermination: true,
+            expected: .expect(completions: 1) { fold in (0..<values).forEach { fold.add($0 &+ 1) } },
+            slowConsumer: consumerQueue)
     }
 }

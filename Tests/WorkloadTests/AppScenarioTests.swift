@@ -14,7 +14,7 @@ struct AppScenarioTests {
 
     static let workloads = [
         "CellReuse", "FormTyping[fields=4]", "FormOpening[fields=8]", "SubjectChurn[live=1000]",
-        "StoreSelectors[selectors=100]", "ArrayPipeline",
+        "StoreSelectors[selectors=100]", "ArrayPipeline", "SlowConsumer",
     ]
 
     static func measure(_ workloadID: String, _ sabotage: Sabotage) throws -> [ResultRow] {

@@ -175,8 +175,9 @@ struct Saboteur: EngineAdapter {
         case .map(let source, _): source
         case .filter(let source, let predicate): .filter(withoutFirstMap(source), predicate)
         case .singleFlatMap(let source, let selector): .singleFlatMap(withoutFirstMap(source), selector)
-        // The app scenarios' maps sit under a distinct, a reduce or a takeUntil (AppScenarioTests).
+        // The app scenarios' maps sit under a distinct, a reduce, a takeUntil or an observeOn (AppScenarioTests).
         case .distinctUntilChanged(let source): .distinctUntilChanged(withoutFirstMap(source))
+        case .observeOn(let source, let scheduler): .observeOn(withoutFirstMap(source), scheduler)
         case .reduce(let source, let seed, let accumulator): .reduce(withoutFirstMap(source), seed: seed, accumulator)
         case .takeUntil(let source, let trigger): .takeUntil(withoutFirstMap(source), trigger: trigger)
         default: flow

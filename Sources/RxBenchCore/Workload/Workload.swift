@@ -112,17 +112,23 @@ public struct Scenario: Sendable {
     /// several inputs, fixed only when each runs to its end as it is subscribed), or nil. A row whose stream
     /// delivers asynchronously (`EngineAdapter.deliversAsynchronously`) is declined with this reason.
     public var synchronousOrder: String?
+    /// The serial queue the terminal observer runs on, for a scenario that asks what a row keeps for values
+    /// its consumer has not taken yet: the harness also runs it with this queue busy until the feed has ended,
+    /// and counts the bytes the feed left live (`bytes_held_per_event`). Nil for every other scenario.
+    public var slowConsumer: DispatchQueue?
 
     public init(
         subjects: [SubjectKind] = [], flow: Flow, otherFlows: [Flow] = [], subscribers: Int = 1, feed: Feed = .none, lifecycles: Int = 1,
         awaitsTermination: Bool = false, expected: Checksum, siblings: Int = 0, disposalOrder: DisposalOrder = .newest,
-        queues: [DispatchQueue] = [], synchronousOrder: String? = nil, ownProcess: String? = nil
+        queues: [DispatchQueue] = [], synchronousOrder: String? = nil, ownProcess: String? = nil,
+        slowConsumer: DispatchQueue? = nil
     ) {
         self.ownProcess = ownProcess
         self.synchronousOrder = synchronousOrder
         self.disposalOrder = disposalOrder
+        self.slowConsumer = slowConsumer
         // A feed's own threads are the scenario's too: the harness counts their allocations and waits for them.
-        self.queues = queues + feed.queues
+        self.queues = queues + feed.queues + (slowConsumer.map { [$0] } ?? [])
         self.subjects = subjects
         flows = [flow] + otherFlows
         self.subscribers = subscribers
