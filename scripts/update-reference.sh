@@ -7,11 +7,10 @@ cd "$(dirname "$0")/.."
 . scripts/release-build.sh
 build_release_rxbench
 mkdir -p results/reference
-# As .ci/run makes them: under jemalloc only the exact counts are read, so one timed repetition.
-"$RXBENCH" --engine all --workload all --profile quick --allocator system \
-  --format csv --output results/reference/quick-system.csv
-"$RXBENCH" --engine all --workload all --profile quick --repetitions 1 --warmup 0 --allocator jemalloc \
-  --format csv --output results/reference/quick-jemalloc.csv
+for allocator in system jemalloc; do
+  "$RXBENCH" --engine all --workload all --profile quick --allocator "$allocator" \
+    --format csv --output "results/reference/quick-$allocator.csv"
+done
 "$RXBENCH" --engine all --workload all --instructions --format csv \
   --output results/reference/instructions.csv
 echo "wrote results/reference/; review with: git diff --stat results/reference"
