@@ -55,6 +55,8 @@ METRIC_LABELS = {
     "ns_per_lifecycle": "time per lifecycle (build + subscribe + dispose)",
     "mallocs_per_event": "mallocs per event (steady state)",
     "mallocs_per_lifecycle": "mallocs per lifecycle",
+    "bytes_per_event": "bytes allocated per event (requested, steady state)",
+    "bytes_per_lifecycle": "bytes allocated per lifecycle (requested)",
     "bytes_per_live_subscription": "bytes per live subscription",
     "bytes_held_per_event": "bytes held per value waiting for a slow consumer",
     "subscribe_latency": "subscribe() latency",

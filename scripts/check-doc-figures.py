@@ -81,6 +81,8 @@ METRIC_PHRASES = {
     "ns/event": "ns_per_event", "ns per event": "ns_per_event", "ns/lifecycle": "ns_per_lifecycle",
     "mallocs/event": "mallocs_per_event", "mallocs per event": "mallocs_per_event",
     "mallocs/lifecycle": "mallocs_per_lifecycle", "mallocs per lifecycle": "mallocs_per_lifecycle",
+    "bytes/event": "bytes_per_event", "bytes per event": "bytes_per_event",
+    "bytes/lifecycle": "bytes_per_lifecycle", "bytes per lifecycle": "bytes_per_lifecycle",
     "instructions/event": "instructions_per_event", "instructions per event": "instructions_per_event",
     "instructions/lifecycle": "instructions_per_lifecycle", "instructions per lifecycle": "instructions_per_lifecycle",
     "bytes/live subscription": "bytes_per_live_subscription", "bytes per live subscription": "bytes_per_live_subscription",

@@ -121,6 +121,8 @@ SHAPES = {
 TIME_METRICS = ["ns_per_event", "ns_per_lifecycle", "dispose_latency", "instructions_per_event",
                 "instructions_per_lifecycle"]
 MALLOC_METRICS = ["mallocs_per_event", "mallocs_per_lifecycle"]
+# The bytes those mallocs ask for (heap traffic), beside their count.
+TRAFFIC_METRICS = ["bytes_per_event", "bytes_per_lifecycle"]
 BYTES = "bytes_per_live_subscription"
 HELD = "bytes_held_per_event"
 BYTE_METRICS = [BYTES, HELD]
@@ -129,6 +131,7 @@ METRIC_LABELS = {
     "ns_per_event": "ns/event", "ns_per_lifecycle": "ns/lifecycle", "dispose_latency": "dispose ns, p50",
     "instructions_per_event": "instructions/event", "instructions_per_lifecycle": "instructions/lifecycle",
     "mallocs_per_event": "mallocs/event", "mallocs_per_lifecycle": "mallocs/lifecycle",
+    "bytes_per_event": "bytes/event", "bytes_per_lifecycle": "bytes/lifecycle",
     BYTES: "bytes/live subscription", HELD: "bytes held/value",
 }
 GROUP_ORDER = ["app", "rxswift"]
@@ -243,6 +246,7 @@ class Line:
     role: str              # "library", "floor", "lean"
     time: object = None    # rxcsv.Row or None
     mallocs: object = None
+    traffic: object = None   # the bytes the mallocs asked for
     bytes: object = None
     rank: int = None
     overlaps: bool = False
@@ -265,6 +269,7 @@ class Scenario:
     entry: Entry
     time_metric: str
     malloc_metric: str
+    traffic_metric: str   # bytes asked for by those mallocs (TRAFFIC_METRICS), or None
     bytes_metric: str   # the byte count shown beside the time (BYTE_METRICS), or None
     lines: list                 # ranked libraries, then the floor, then lean engines
     absent: list                # rows without a figure, with the reason
@@ -397,12 +402,15 @@ def scenario(context, workload_id, name, entry, records):
     time_pref, malloc_pref = SHAPES[entry.shape]
     time_metric = pick_metric(context, workload_id, time_pref, TIME_METRICS)
     malloc_metric = pick_metric(context, workload_id, malloc_pref, MALLOC_METRICS)
+    traffic_metric = pick_metric(context, workload_id, malloc_pref.replace("mallocs_", "bytes_") if malloc_pref else None,
+                                 TRAFFIC_METRICS)
     bytes_metric = pick_metric(context, workload_id, None, BYTE_METRICS)
     lines, absent = [], []
 
     def line_of(engine, role):
         get = lambda metric: context.figures.get((engine, workload_id, metric)) if metric else None  # noqa: E731
-        return Line(engine, role, time=get(time_metric), mallocs=get(malloc_metric), bytes=get(bytes_metric))
+        return Line(engine, role, time=get(time_metric), mallocs=get(malloc_metric), traffic=get(traffic_metric),
+                    bytes=get(bytes_metric))
 
     def note_absent(engine, role, line):
         if line.time is not None and line.time.value() is not None:
@@ -449,7 +457,8 @@ def scenario(context, workload_id, name, entry, records):
         value = line.time.value()
         line.ratio_fastest = value / fastest if fastest else None
         line.ratio_floor = value / floor if floor else None
-    return Scenario(workload_id, name, entry, time_metric, malloc_metric, bytes_metric, ranked + shown_others, absent,
+    return Scenario(workload_id, name, entry, time_metric, malloc_metric, traffic_metric, bytes_metric,
+                    ranked + shown_others, absent,
                     fastest=ranked[0].engine if ranked else None)
 
 
@@ -776,6 +785,10 @@ def scenario_table(context, s):
         header.append(context.unit_of(s.malloc_metric))
         marker.append(f"metric[{column}]={s.malloc_metric}")
         column += 1
+    if s.traffic_metric:
+        header.append(context.unit_of(s.traffic_metric))
+        marker.append(f"metric[{column}]={s.traffic_metric}")
+        column += 1
     if s.bytes_metric:
         header.append(context.unit_of(s.bytes_metric))
         marker.append(f"metric[{column}]={s.bytes_metric}")
@@ -796,6 +809,8 @@ def scenario_table(context, s):
                  "exact" if exact else f"{cell(line.time, 'min')}..{cell(line.time, 'max')}"]
         if s.malloc_metric:
             cells.append(cell(line.mallocs))
+        if s.traffic_metric:
+            cells.append(cell(line.traffic))
         if s.bytes_metric:
             cells.append(cell(line.bytes))
         rows.append(cells)

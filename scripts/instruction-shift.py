@@ -24,7 +24,7 @@ import rxcsv
 from compare import GLIBC_GROWTH_SLACK
 
 EXACT = ("instructions_per_event", "instructions_per_lifecycle", "mallocs_per_event", "mallocs_per_lifecycle",
-         "bytes_per_live_subscription", "bytes_held_per_event")
+         "bytes_per_event", "bytes_per_lifecycle", "bytes_per_live_subscription", "bytes_held_per_event")
 
 
 def figures(runs):

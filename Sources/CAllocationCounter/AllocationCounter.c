@@ -48,7 +48,7 @@ static mallctl_fn jemalloc_mallctl;
 
 // The number of measurements in progress: counting is on while any is.
 static atomic_int counting;
-static atomic_uint_fast64_t allocations, frees, bytes_allocated, bytes_freed;
+static atomic_uint_fast64_t allocations, frees, bytes_allocated, bytes_freed, bytes_requested;
 // The same totals for the calling thread alone: exact even while other threads allocate.
 static _Thread_local rxbench_allocation_totals thread_totals;
 
@@ -188,13 +188,15 @@ static inline void *tracked(void *p, size_t requested) {
     return p;
 }
 
-static inline void *counted(void *p) {
+static inline void *counted(void *p, size_t requested) {
     if (p && atomic_load_explicit(&counting, memory_order_relaxed) > 0) {
         size_t size = next_usable_size(p);
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&bytes_allocated, size, memory_order_relaxed);
+        atomic_fetch_add_explicit(&bytes_requested, requested, memory_order_relaxed);
         thread_totals.allocations += 1;
         thread_totals.bytesAllocated += size;
+        thread_totals.bytesRequested += requested;
     }
     return p;
 }
@@ -216,7 +218,7 @@ void *malloc(size_t size) {
         resolve();
         if (!next_malloc) return bootstrap_alloc(size);
     }
-    return tracked(counted(next_malloc(size)), size);
+    return tracked(counted(next_malloc(size), size), size);
 }
 
 void *calloc(size_t count, size_t size) {
@@ -228,7 +230,7 @@ void *calloc(size_t count, size_t size) {
             return bootstrap_alloc(total);  // static storage is zeroed and never reused
         }
     }
-    return tracked(counted(next_calloc(count, size)), count * size);
+    return tracked(counted(next_calloc(count, size), count * size), count * size);
 }
 
 void free(void *p) {
@@ -261,34 +263,34 @@ void *realloc(void *p, size_t size) {
         }
         return NULL;
     }
-    return tracked(counted(result), size);
+    return tracked(counted(result, size), size);
 }
 
 int posix_memalign(void **out, size_t alignment, size_t size) {
     if (__builtin_expect(!next_posix_memalign, 0)) resolve();
     int status = next_posix_memalign(out, alignment, size);
-    if (status == 0) tracked(counted(*out), size);
+    if (status == 0) tracked(counted(*out, size), size);
     return status;
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
     if (__builtin_expect(!next_aligned_alloc, 0)) resolve();
-    return tracked(counted(next_aligned_alloc(alignment, size)), size);
+    return tracked(counted(next_aligned_alloc(alignment, size), size), size);
 }
 
 void *memalign(size_t alignment, size_t size) {
     if (__builtin_expect(!next_memalign, 0)) resolve();
-    return tracked(counted(next_memalign(alignment, size)), size);
+    return tracked(counted(next_memalign(alignment, size), size), size);
 }
 
 void *valloc(size_t size) {
     if (__builtin_expect(!next_valloc, 0)) resolve();
-    return counted(next_valloc(size));
+    return counted(next_valloc(size), size);
 }
 
 void *pvalloc(size_t size) {
     if (__builtin_expect(!next_pvalloc, 0)) resolve();
-    return counted(next_pvalloc(size));
+    return counted(next_pvalloc(size), size);
 }
 
 #endif
@@ -331,7 +333,8 @@ rxbench_allocation_totals rxbench_thread_allocation_totals_read(void) {
 
 rxbench_allocation_totals rxbench_allocation_totals_read(void) {
     rxbench_allocation_totals totals = {
-        atomic_load(&allocations), atomic_load(&frees), atomic_load(&bytes_allocated), atomic_load(&bytes_freed)};
+        atomic_load(&allocations), atomic_load(&frees), atomic_load(&bytes_allocated), atomic_load(&bytes_freed),
+        atomic_load(&bytes_requested)};
     return totals;
 }
 

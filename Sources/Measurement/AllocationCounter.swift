@@ -67,12 +67,15 @@ public struct AllocationDelta: Sendable, Hashable {
     public var frees: Int
     public var bytesAllocated: Int
     public var bytesFreed: Int
+    /// Bytes asked for by the allocations (requested sizes: the same whatever the heap's history).
+    public var bytesRequested: Int
 
-    public init(allocations: Int, frees: Int, bytesAllocated: Int, bytesFreed: Int) {
+    public init(allocations: Int, frees: Int, bytesAllocated: Int, bytesFreed: Int, bytesRequested: Int = 0) {
         self.allocations = allocations
         self.frees = frees
         self.bytesAllocated = bytesAllocated
         self.bytesFreed = bytesFreed
+        self.bytesRequested = bytesRequested
     }
 
     init(before: rxbench_allocation_totals, after: rxbench_allocation_totals) {
@@ -80,6 +83,7 @@ public struct AllocationDelta: Sendable, Hashable {
         frees = Int(after.frees &- before.frees)
         bytesAllocated = Int(after.bytesAllocated &- before.bytesAllocated)
         bytesFreed = Int(after.bytesFreed &- before.bytesFreed)
+        bytesRequested = Int(after.bytesRequested &- before.bytesRequested)
     }
 
     /// Bytes still allocated at the end that were not at the start (usable sizes).

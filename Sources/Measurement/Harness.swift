@@ -124,8 +124,9 @@ public struct Harness<Adapter: EngineAdapter> {
         } else {
             rows = [row(workload, .nsPerLifecycle, time)]
         }
-        let mallocs = try allocationsPerUnit(workload, size: size, runner: &runner, tally: tally, observers: observers)
+        let (mallocs, bytes) = try allocationsPerUnit(workload, size: size, runner: &runner, tally: tally, observers: observers)
         rows.append(row(workload, workload.shape == .pumping ? .mallocsPerEvent : .mallocsPerLifecycle, mallocs))
+        rows.append(row(workload, workload.shape == .pumping ? .bytesPerEvent : .bytesPerLifecycle, bytes))
         if let consumer = scenario.slowConsumer {
             let held = try bytesHeldPerEvent(workload, size: size, consumer: consumer, runner: &runner, tally: tally, observers: observers)
             rows.append(row(workload, .bytesHeldPerEvent, held))
@@ -156,21 +157,23 @@ public struct Harness<Adapter: EngineAdapter> {
         return Summary(perValue)
     }
 
-    /// (mallocs at 2n - mallocs at n) / n: setup and teardown cancel, leaving the steady-state cost. Nil
-    /// where this process cannot count. Each count starts after a run of the same size (caches, lazily
-    /// grown buffers and worker threads are in place) and ends once the scenario's queues are idle.
+    /// (mallocs at 2n - mallocs at n) / n, and the same for the bytes those mallocs asked for: setup and
+    /// teardown cancel, leaving the steady-state cost. Nil where this process cannot count. Each count starts
+    /// after a run of the same size (caches, lazily grown buffers and worker threads are in place) and ends once
+    /// the scenario's queues are idle.
     private func allocationsPerUnit(
         _ workload: Workload, size: Int, runner: inout ScenarioRunner<Adapter>, tally: Tally,
         observers: [Adapter.Observer]
-    ) throws(HarnessError) -> Summary? {
+    ) throws(HarnessError) -> (mallocs: Summary?, bytes: Summary?) {
         // A row that delivers asynchronously allocates on pool threads as their scheduling falls (a task group's
         // child that suspends or not): no exact count exists, so none is reported.
-        guard AllocationCounter.isCalibrated, !runner.deliversAsynchronously else { return nil }
+        guard AllocationCounter.isCalibrated, !runner.deliversAsynchronously else { return (nil, nil) }
         let n = max(1, min(size, options.allocationSize))
         let small = workload.make(n)
         let large = workload.make(2 * n)
         runner.prepare(for: large)
-        var samples: [Double] = []
+        var mallocs: [Double] = []
+        var bytes: [Double] = []
         for _ in 0..<options.allocationRepetitions {
             try runner.runChecked(small, tally: tally, observers: observers)
             quiesce(small)
@@ -182,9 +185,10 @@ public struct Harness<Adapter: EngineAdapter> {
             let largeCount = try countAllocations(large, asynchronous: runner.deliversAsynchronously) { () throws(HarnessError) in
                 try runner.runChecked(large, tally: tally, observers: observers)
             }
-            samples.append(Double(largeCount - smallCount) / Double(n))
+            mallocs.append(Double(largeCount.allocations - smallCount.allocations) / Double(n))
+            bytes.append(Double(largeCount.bytesRequested - smallCount.bytesRequested) / Double(n))
         }
-        return Summary(samples)
+        return (Summary(mallocs), Summary(bytes))
     }
 
     /// Waits until every queue the scenario delivers on has run what was sent to it.
@@ -195,34 +199,38 @@ public struct Harness<Adapter: EngineAdapter> {
     /// Attempts per count; the fewest allocations seen is the count.
     static var countAttempts: Int { 3 }
 
-    /// The fewest allocations of `countAttempts` runs of `body`. A scenario without queues runs on this
-    /// thread alone: counting this thread's allocations keeps out what other threads (idle workers, a
-    /// parallel test) do. One with queues causes work on other threads: every thread's allocations count,
+    /// The count of the one of `countAttempts` runs of `body` with the fewest allocations (among those, the
+    /// fewest requested bytes). A scenario without queues runs on this thread alone: counting this thread's
+    /// allocations keeps out what other threads (idle workers, a parallel test) do. One with queues causes work on other threads: every thread's allocations count,
     /// until its queues are idle; so does one whose row delivers asynchronously (pool threads run its tasks).
     /// Runtimes refill caches in batches (Swift's task allocator takes a new slab,
     /// the thread pool starts a worker: seen as one allocation more in one window of 256 events); what they
     /// add is never negative, so the fewest of a few attempts is the chain's own steady-state count.
     private func countAllocations(
         _ scenario: Scenario, asynchronous: Bool, _ body: () throws(HarnessError) -> Void
-    ) throws(HarnessError) -> Int {
+    ) throws(HarnessError) -> AllocationDelta {
         let scope: AllocationCounter.Scope = scenario.queues.isEmpty && !asynchronous ? .currentThread : .process
-        var fewest = Int.max
+        var fewest: AllocationDelta?
         for _ in 0..<Self.countAttempts {
-            fewest = min(fewest, try countOnce(scenario, scope, body))
+            let count = try countOnce(scenario, scope, body)
+            if let least = fewest, (least.allocations, least.bytesRequested) <= (count.allocations, count.bytesRequested) {
+                continue
+            }
+            fewest = count
         }
-        return fewest
+        return fewest!
     }
 
     private func countOnce(
         _ scenario: Scenario, _ scope: AllocationCounter.Scope, _ body: () throws(HarnessError) -> Void
-    ) throws(HarnessError) -> Int {
+    ) throws(HarnessError) -> AllocationDelta {
         var failure: HarnessError?
         let (_, delta) = AllocationCounter.count(scope) {
             do throws(HarnessError) { try body() } catch { failure = error }
             quiesce(scenario)
         }
         if let failure { throw failure }
-        return delta.allocations
+        return delta
     }
 
     // MARK: Latency and live bytes

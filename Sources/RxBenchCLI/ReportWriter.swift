@@ -189,7 +189,7 @@ func quantity(_ value: Double, _ metric: Metric) -> String {
         return scaled(value * 1e-9, unit: "s")
     case .eventsPerSecond:
         return scaled(value, unit: "/s")
-    case .bytesPerLiveSubscription, .bytesHeldPerEvent:
+    case .bytesPerEvent, .bytesPerLifecycle, .bytesPerLiveSubscription, .bytesHeldPerEvent:
         return scaled(value, unit: "B")
     case .mallocsPerEvent, .mallocsPerLifecycle:
         return plain(value) + " mallocs"

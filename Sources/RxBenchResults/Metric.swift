@@ -12,11 +12,15 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case mallocsPerEvent = "mallocs_per_event"
     /// (mallocs of 2n lifecycles - mallocs of n lifecycles) / n.
     case mallocsPerLifecycle = "mallocs_per_lifecycle"
+    /// (bytes requested by the mallocs of a run of 2n events - of n events) / n: the heap traffic per event.
+    case bytesPerEvent = "bytes_per_event"
+    /// (bytes requested by the mallocs of 2n lifecycles - of n lifecycles) / n.
+    case bytesPerLifecycle = "bytes_per_lifecycle"
     /// Net heap bytes (requested sizes, which do not depend on the heap's history) held per extra live
     /// subscription of the chain.
     case bytesPerLiveSubscription = "bytes_per_live_subscription"
-    /// (Net heap bytes left by a feed of 2n values - of n values) / n, while the consumer's queue is busy: what
-    /// a row keeps per value waiting for a slow consumer (`Scenario.slowConsumer`).
+    /// (requested heap bytes left live by a feed of 2n values - by one of n values) / n, each fed while the
+    /// consumer's queue is busy: what a row keeps per value waiting for a slow consumer (`Scenario.slowConsumer`).
     case bytesHeldPerEvent = "bytes_held_per_event"
     /// Duration of one `subscribe` call on the chain, beside its live siblings.
     case subscribeLatency = "subscribe_latency"
@@ -38,6 +42,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
         case .nsPerLifecycle: "ns/lifecycle"
         case .mallocsPerEvent: "mallocs/event"
         case .mallocsPerLifecycle: "mallocs/lifecycle"
+        case .bytesPerEvent: "bytes/event"
+        case .bytesPerLifecycle: "bytes/lifecycle"
         case .bytesPerLiveSubscription: "bytes/subscription"
         case .bytesHeldPerEvent: "bytes/event"
         case .subscribeLatency, .disposeLatency, .disposeUntilStopped: "ns"
@@ -52,8 +58,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// Counts rather than times: the same in every run of the same binary, so CI gates on them.
     public var isExact: Bool {
         switch self {
-        case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerLiveSubscription, .bytesHeldPerEvent,
-            .instructionsPerEvent, .instructionsPerLifecycle:
+        case .mallocsPerEvent, .mallocsPerLifecycle, .bytesPerEvent, .bytesPerLifecycle, .bytesPerLiveSubscription,
+            .bytesHeldPerEvent, .instructionsPerEvent, .instructionsPerLifecycle:
             true
         case .nsPerEvent, .eventsPerSecond, .nsPerLifecycle, .subscribeLatency, .disposeLatency, .disposeUntilStopped:
             false

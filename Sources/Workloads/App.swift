@@ -3,9 +3,10 @@ import RxBenchCore
 
 /// The work apps do, as the libraries' users describe it in their issue trackers: a reused cell's bindings, a
 /// form's validity, a wide fan-in, a subject whose subscribers come and go, a store read by many selectors, an
-/// array turned into a stream, a consumer slower than its producer. docs/decisions/app-scenarios.md says what each stands for and what it leaves
-/// out. Each checksum is computed here in plain Swift from the same values the rows receive. Default sizes keep
-/// one run of the slowest library row near a second, so that a standard run of every row stays within the hour.
+/// array turned into a stream, a consumer slower than its producer. docs/decisions/app-scenarios.md says what
+/// each stands for and what it leaves out. Each checksum is computed here in plain Swift from the same values
+/// the rows receive. Default sizes keep one run of the slowest library row near a second, so that a standard
+/// run of every row stays within the hour.
 enum App {
     static let all: [Workload] =
         [cellReuse] + [4, 8].map(formTyping) + [4, 8].map(formOpening)

@@ -26,6 +26,9 @@ struct HarnessStubTests {
         let mallocs = try #require(rows.first { $0.metric == .mallocsPerLifecycle }?.summary)
         #expect(mallocs.median == Double(k), "\(mallocs)")
         #expect(mallocs.min == Double(k) && mallocs.max == Double(k), "every repetition exact: \(mallocs)")
+        // Each is a `Link`: a Swift object's 16-byte header and one stored reference, 24 bytes asked for.
+        let bytes = try #require(rows.first { $0.metric == .bytesPerLifecycle }?.summary)
+        #expect(bytes.min == Double(24 * k) && bytes.max == Double(24 * k), "\(bytes)")
     }
 
     /// A subscribe that spins 2 ms must show in the subscribe latency and not in the dispose latency: the

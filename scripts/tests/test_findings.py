@@ -561,3 +561,32 @@ def test_a_library_whose_gaps_would_leave_fewer_than_half_of_the_workloads_compa
     hot = hot[hot.index("### Hot streams\n"):]
     assert "on the 3 of 4 workload(s) every ranked library ran" in hot
     assert "Not ranked" in hot and "AsyncStream (2 of 4)" in hot
+
+
+# ---------------------------------------------------------------------------------------------
+# Bytes: the heap traffic beside the malloc count, and the memory a slow consumer's backlog holds.
+
+def test_bytes_asked_for_sit_beside_the_mallocs_and_a_backlog_gets_its_verdict(tmp_path):
+    rows = run_rows()
+    for engine, value in {"rxswift": 960, "swiftsignalkit": 720, "sink": 240}.items():
+        rows.append(row(engine, ROLES[engine], "CellReuse", "app", "", "bytes_per_lifecycle", "bytes/lifecycle",
+                        float(value), schema="3"))
+    for engine, value in {"rxswift": 208, "swiftsignalkit": 144, "opencombine": 192, "sink": 194}.items():
+        for metric, unit, median in (("ns_per_event", "ns/event", 1000.0), ("mallocs_per_event", "mallocs/event", 3.0),
+                                     ("bytes_held_per_event", "bytes/event", float(value))):
+            rows.append(row(engine, ROLES[engine], "SlowConsumer", "app", "", metric, unit, median, schema="3"))
+    catalogue = CATALOGUE + [("SlowConsumer", "app", "pumping", "values waiting for a busy consumer")]
+    out = tmp_path / "findings"
+    code = findings.main(["--csv", str(write_csv(tmp_path / "bytes.csv", rows)),
+                          "--catalogue", write_catalogue(tmp_path / "catalogue.csv", catalogue), "--out", str(out)])
+    assert code == 0
+    text = (out / "FINDINGS.md").read_text()
+    cell = {r["row"]: r for r in table_after(text, "#### CellReuse")}
+    assert cell["RxSwift (`rxswift`)"]["bytes/lifecycle"] == "960"
+    assert cell["SwiftSignalKit (`swiftsignalkit`)"]["bytes/lifecycle"] == "720"
+    slow = {r["row"]: r for r in table_after(text, "#### SlowConsumer")}
+    assert slow["SwiftSignalKit (`swiftsignalkit`)"]["bytes held/value"] == "144"
+    verdict = text.split("### Memory held for a slow consumer", 1)[1].split("\n### ", 1)[0]
+    # The smallest backlog wins, and the ratio is computed from the figures: 192 / 144 for OpenCombine.
+    assert "**SwiftSignalKit (`swiftsignalkit`) is the cheapest**" in verdict
+    assert "1.33x" in verdict

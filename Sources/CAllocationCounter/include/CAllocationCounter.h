@@ -15,6 +15,9 @@ typedef struct {
     uint64_t bytesAllocated;
     /// Usable bytes of freed blocks, summed.
     uint64_t bytesFreed;
+    /// Bytes asked for by the allocations counted above, summed: unlike usable sizes, these do not depend on
+    /// the heap's history.
+    uint64_t bytesRequested;
 } rxbench_allocation_totals;
 
 /// True once this process's malloc family is routed through the counter (the interposer is linked into
