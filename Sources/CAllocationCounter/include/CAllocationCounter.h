@@ -5,6 +5,11 @@
 #include <stdbool.h>
 
 /// Totals since the process started, for the calling thread's view of all threads.
+///
+/// A change to this struct's layout needs a clean release build of every package that builds rxbench's modules
+/// (rxbench, Libraries/, Benchmarks/, the Example): the harness's code is specialised into other modules, which
+/// an incremental build does not recompile, and a stale copy reading the old layout crashed (rxbench-libraries,
+/// when `bytesRequested` was added).
 typedef struct {
     /// Successful calls to malloc, calloc, realloc (with a new block), posix_memalign, aligned_alloc,
     /// memalign, valloc and pvalloc.
