@@ -79,7 +79,7 @@ def test_differences_of_two_counts_may_be_negative_and_nothing_else():
     -0.0039 mallocs per event (the contention group) and -5.5 instructions per event (results/gate/). A time, a
     latency, a rate or bytes never are; nor is any metric's spread."""
     for metric in ("mallocs_per_event", "mallocs_per_lifecycle", "instructions_per_event",
-                   "instructions_per_lifecycle"):
+                   "instructions_per_lifecycle", "bytes_per_event", "bytes_per_lifecycle", "bytes_held_per_event"):
         record = figure(metric=metric, median=-5.5)
         record.update(min="-6", max="-5", p90="-5", p99="-5", p999="-5", mad="0")
         header = list(record)
