@@ -279,10 +279,7 @@ def gate(args):
             warnings.append((k, f"x floor {old:.2f} -> {new:.2f}"))
 
     print(f"gate: {len(run)} exact figures checked against {len(reference)} in the reference")
-    if failures:
-        print(f"\n{'engine':18} {'workload':44} {'metric':28} {'alloc':8} {'reference':>12} {'run':>12}  why")
-        for k, why, before, after in failures:
-            print(f"{label(k)} {before:>12} {after:>12}  {why}")
+    # Warnings first and failures last: CI shows the tail of its output, and the failing figures must be in it.
     if one_process:
         print("\nbelow the floor in one timed process only (warning only; docs/decisions/measurement-validity.md):")
         for k, why in sorted(one_process):
@@ -291,6 +288,10 @@ def gate(args):
         print("\nwall time against the floor moved beyond the noise (warning only):")
         for k, why in warnings:
             print(f"  {label(k)} {why}")
+    if failures:
+        print(f"\n{'engine':18} {'workload':44} {'metric':28} {'alloc':8} {'reference':>12} {'run':>12}  why")
+        for k, why, before, after in failures:
+            print(f"{label(k)} {before:>12} {after:>12}  {why}")
     missing = sum(1 for _, why, _, _ in failures if why == "missing from the run")
     if missing:
         print(f"\n{missing} of the reference's {len(reference)} exact figures are missing from the run: a run file "

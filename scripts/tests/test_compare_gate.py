@@ -210,3 +210,16 @@ def test_compare_names_rows_in_one_file_only(tmp_path):
     assert result.returncode == 0, result.stderr
     assert f"in {old} only (1)" in result.stdout and "signal" in result.stdout.split(f"in {old} only")[1]
     assert f"in {new} only (1)" in result.stdout and "subscriber" in result.stdout.split(f"in {new} only")[1]
+
+
+def test_the_failing_figures_come_after_the_warnings(tmp_path):
+    """CI shows the tail of its output: a failure printed above a long list of warnings was cut off there (stop 40's
+    gate said "1 figure(s) moved or lost" under a page of floor-ratio warnings and never which)."""
+    base = row("sink", "mallocs_per_event", 1)
+    warned = row("sink", "ns_per_event", 5, "glibc", flag="below-floor")
+    result = gate(tmp_path, [base], [row("sink", "mallocs_per_event", 2), warned, row("sink", "ns_per_event", 9, "jemalloc")])
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    warning = next(i for i, line in enumerate(lines) if "below the floor in one timed process only" in line)
+    failure = next(i for i, line in enumerate(lines) if line.endswith("moved +1"))
+    assert warning < failure < len(lines) - 1 and lines[-1].startswith("FAILED: 1 figure(s)"), result.stdout
