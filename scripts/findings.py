@@ -996,6 +996,12 @@ def equivalent_command(context):
         parts.append(f"--profile {run.context['profile']}")
     if run.context["allocator"] == "jemalloc":
         parts.append("--allocator jemalloc")
+    # A row stopped by the time limit on a workload measured in rxbench's own process by default: the run was
+    # made with --isolation process --time-limit N (the wide fan-in's own limit needs neither).
+    limits = {int(m.group(1)) for u in run.unsupported if u.workload != "FanIn"
+              for m in [re.search(r"did not finish within (\d+) s", u.reason)] if m}
+    if limits:
+        parts.append(f"--isolation process --time-limit {max(limits)}")
     parts.append(f"--format csv --output {context.path}")
     return " \\\n    ".join(parts)
 

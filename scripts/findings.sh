@@ -23,6 +23,7 @@ ROWS=baseline,sink,sink-locked,sink-locked-dependency,rxswift,signal,signal-lock
 # The app scenarios, RxSwift's own benchmarks, and one dispose beside live siblings (an app's subscription of ten
 # stages among a hundred: the dispose and memory-per-subscription verdicts read it).
 WORKLOADS='app,rxswift,DisposeLatencyMixed[depth=10,siblings=100]'
+TIME_LIMIT=120
 
 mode="${1:-}"
 case "$mode" in
@@ -38,8 +39,11 @@ case "$mode" in
     binary="$scratch/release/rxbench-libraries"
     mkdir -p "$RUN_DIR"
     "$binary" --list --format csv > "$CATALOGUE.tmp" && mv "$CATALOGUE.tmp" "$CATALOGUE"
-    "$binary" --engine "$ROWS" --workload "$WORKLOADS" --profile standard --format csv \
-      --output "$RUN_DIR/standard.csv"
+    # Each row x workload in a process of its own, stopped after TIME_LIMIT seconds: a library whose cost grows
+    # faster than its work (ReactiveKit's flatMap keeps every inner it merged: results/2026-11-28-reactivekit-flatmap/)
+    # is then a finding on the page, not a run held for hours. The limit is the wide fan-in's own.
+    "$binary" --engine "$ROWS" --workload "$WORKLOADS" --profile standard --isolation process \
+      --time-limit "$TIME_LIMIT" --format csv --output "$RUN_DIR/standard.csv"
     mode=""
     ;;
   --add)

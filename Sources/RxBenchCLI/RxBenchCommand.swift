@@ -56,6 +56,10 @@ public struct RxBenchCommand: ParsableCommand {
     @Option(name: .long, help: "Where each engine x workload runs: in this process (none) or in a fresh child process each (process), as JMH forks a JVM per benchmark.")
     var isolation: Isolation = .none
 
+    // `.unconditional` for the same reason as `--size`.
+    @Option(name: .long, parsing: .unconditional, help: "With --isolation process: a row x workload still running after this many seconds is stopped and reported as a finding (did not finish), not waited for.")
+    var timeLimit: String?
+
     /// Internal: the child of `--instructions`, run under callgrind.
     @Option(name: .long, help: .hidden)
     var instructionProbe: Int?
@@ -89,6 +93,7 @@ public struct RxBenchCommand: ParsableCommand {
         _ = try sizeValue
         _ = try repetitionsValue
         _ = try warmupValue
+        _ = try timeLimitValue
         _ = try selectedEngines()
         _ = try selectedWorkloads()
         if list, output != nil || (formatChoice != nil && formatChoice != .csv) {
@@ -101,12 +106,18 @@ public struct RxBenchCommand: ParsableCommand {
                 size.map { _ in "--size" }, repetitions.map { _ in "--repetitions" }, warmup.map { _ in "--warmup" },
                 profileChoice.map { _ in "--profile" }, allocatorChoice.map { _ in "--allocator" },
                 isolation == .process ? "--isolation" : nil, instructions ? "--instructions" : nil,
+                timeLimit.map { _ in "--time-limit" },
             ].compactMap { $0 }
             if !ignored.isEmpty {
                 throw ValidationError(
                     "--list measures nothing; \(ignored.joined(separator: ", ")) "
                         + "\(ignored.count == 1 ? "does" : "do") not apply to it: drop \(ignored.count == 1 ? "it" : "them").")
             }
+        }
+        if timeLimit != nil, !list, !instructions, isolation != .process {
+            throw ValidationError(
+                "--time-limit stops a row x workload measured in a process of its own, and this process cannot "
+                    + "stop its own measurement: add --isolation process.")
         }
         if let output { try ReportFile.checkWritable(output) }
         if !list, !instructions, instructionProbe == nil, !emitRows { try checkSomethingToMeasure() }
@@ -127,7 +138,7 @@ public struct RxBenchCommand: ParsableCommand {
             let ignored = [
                 size.map { _ in "--size" }, repetitions.map { _ in "--repetitions" }, warmup.map { _ in "--warmup" },
                 profileChoice.map { _ in "--profile" }, allocatorChoice.map { _ in "--allocator" },
-                isolation == .process ? "--isolation" : nil,
+                isolation == .process ? "--isolation" : nil, timeLimit.map { _ in "--time-limit" },
             ].compactMap { $0 }
             if !ignored.isEmpty {
                 throw ValidationError(
@@ -155,6 +166,11 @@ public struct RxBenchCommand: ParsableCommand {
     }
     private var warmupValue: Int? {
         get throws { try Self.integer(warmup, "--warmup", minimum: 0, maximum: Self.maximumRepetitions) }
+    }
+    /// A day: past it a limit stops nothing a run would be waited for.
+    static let maximumTimeLimit = 86_400
+    private var timeLimitValue: Int? {
+        get throws { try Self.integer(timeLimit, "--time-limit", minimum: 1, maximum: Self.maximumTimeLimit) }
     }
 
     /// Refuses a run that would write no figure: every workload left out of the profile, or no selected row
@@ -202,6 +218,7 @@ public struct RxBenchCommand: ParsableCommand {
 
     /// How long a row may take on a workload that runs in a process of its own (`Scenario.ownProcess`): a row
     /// whose cost grows with the square of a fan-in's inputs would otherwise hold the run for hours.
+    /// `--time-limit` replaces it, and sets one for every other workload of an `--isolation process` run.
     static let ownProcessTimeLimit = 120
 
     public func run() throws {
@@ -226,6 +243,7 @@ public struct RxBenchCommand: ParsableCommand {
         var unsupported: [UnsupportedWorkload] = []
         var failures: [String] = []
         let sizeOverride = try sizeValue
+        let timeLimit = try timeLimitValue
         let total = engines.count * workloads.count
         var done = 0
         // Workload by workload, the floor first: each row is measured minutes, not an hour, from the floor it is
@@ -251,7 +269,7 @@ public struct RxBenchCommand: ParsableCommand {
                     if ownProcess {
                         let child = try Isolation.measureInChild(
                             engine: engine.descriptor.id, workload: workload.id, size: size, options: options,
-                            profile: profile, timeLimit: mayOverflow ? Self.ownProcessTimeLimit : nil)
+                            profile: profile, timeLimit: timeLimit ?? (mayOverflow ? Self.ownProcessTimeLimit : nil))
                         for skipped in child.unsupported {
                             progress("    skipped: \(UnsupportedFlow(engine: skipped.engine, operation: skipped.reason))")
                         }

@@ -27,6 +27,19 @@ struct EdgeArgumentTests {
         #expect(text.contains("--size must be a whole number from 1 to 100000000, got '\(size)'"))
     }
 
+    @Test("a time limit outside its bounds is refused with both bounds named", arguments: ["0", "86401", "-1", "2m"])
+    func timeLimitBounds(limit: String) throws {
+        let text = try #require(message(["--isolation", "process", "--time-limit", limit]))
+        #expect(text.contains("--time-limit must be a whole number from 1 to 86400, got '\(limit)'"), "\(text)")
+    }
+
+    @Test("a time limit needs --isolation process: a measurement in this process cannot be stopped")
+    func timeLimitNeedsIsolation() throws {
+        let text = try #require(message(["--time-limit", "60"]))
+        #expect(text.contains("--time-limit stops a row x workload measured in a process of its own") && text.contains("add --isolation process"), "\(text)")
+        #expect(message(["--isolation", "process", "--time-limit", "60"]) == nil)
+    }
+
     @Test("the largest size and repetition count are accepted")
     func largestAccepted() {
         #expect(message(["--size", "100000000"]) == nil)
@@ -36,7 +49,7 @@ struct EdgeArgumentTests {
 
     @Test("options --instructions would ignore are refused, each named",
           arguments: [["--size", "50"], ["--repetitions", "3"], ["--warmup", "1"], ["--profile", "quick"],
-                      ["--allocator", "jemalloc"], ["--isolation", "process"]])
+                      ["--allocator", "jemalloc"], ["--isolation", "process"], ["--time-limit", "60"]])
     func instructionsIgnores(option: [String]) throws {
         let text = try #require(message(["--instructions"] + option))
         #expect(text.contains("\(option[0]) does not apply"), "\(text)")
@@ -96,7 +109,7 @@ struct EdgeArgumentRoundTwoTests {
 
     @Test("--list refuses the options that apply only to a measurement",
           arguments: [["--size", "5"], ["--allocator", "jemalloc"], ["--profile", "quick"], ["--repetitions", "2"],
-                      ["--isolation", "process"], ["--instructions"]])
+                      ["--isolation", "process"], ["--instructions"], ["--time-limit", "60"]])
     func listIgnoresNothing(option: [String]) throws {
         let text = try #require(message(["--list"] + option))
         #expect(text.contains("--list measures nothing; \(option[0]) does not apply"), "\(text)")

@@ -103,6 +103,21 @@ struct InterruptionTests {
         #expect(text.contains("in a child process: killed by signal \(SIGKILL)"), "\(text)")
     }
 
+    @Test("--time-limit stops a child that runs past it; the report records a finding and the run succeeds")
+    func timeLimitStopsTheChild() throws {
+        let stdout = Pipe(), stderr = Pipe()
+        let process = try EndToEndTests.launch(Self.longIsolatedRun + ["--time-limit", "2"], stdout: stdout, stderr: stderr)
+        let started = Date()
+        let report = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = stderr.readAll()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(Date().timeIntervalSince(started) < 60, "the limit of 2 s did not stop the child")
+        let records = report.split(separator: "\n").filter { $0.contains(",sink,") && $0.contains("MapFilterPumping") }
+        #expect(records.count == 1 && records[0].contains(",unsupported,")
+                    && records[0].contains("did not finish within 2 s in a process of its own"), "\(report)")
+    }
+
     @Test("Ctrl-C during --instructions kills valgrind and leaves no temporary folder",
           .enabled(if: valgrindPresent, "not checked: valgrind is not on PATH (apt-get install valgrind)"))
     func interruptInstructions() throws {

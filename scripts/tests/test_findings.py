@@ -200,6 +200,8 @@ def test_declined_and_failed_rows_are_listed_with_their_reasons(page):
     churn = text[text.index("#### SubjectChurn[live=1000]"):text.index("### Group `rxswift`")]
     assert "- AsyncStream (`async-stream`) **failed**: stack overflow in the subject's subscriber list" in churn
     assert "- OpenCombine (`opencombine`) **failed**: did not finish within 60 s in a process of its own" in text
+    # A row stopped outside the wide fan-in was stopped by the run's --time-limit: the command says so.
+    assert "--isolation process --time-limit 60" in text
 
 
 def test_every_quoted_figure_passes_the_figures_check(page):
