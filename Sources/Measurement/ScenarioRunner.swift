@@ -284,9 +284,11 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         let stream = try stream(scenario)
         let events = deliversAsynchronously ? eventsPerLifecycle(scenario) : 0
         if deliversAsynchronously { tally.expectDeliveries(events) }
-        keep(adapter.subscribe(stream, with: observers[0]))
+        // Busy before the subscription: a row whose consuming task starts on the queue (async-stream) would
+        // otherwise take values while the feed begins, as many as the threads' race allows.
         let consumerFree = DispatchSemaphore(value: 0)
         consumer.async { consumerFree.wait() }
+        keep(adapter.subscribe(stream, with: observers[0]))
         let held = AllocationCounter.liveBytes { feed(scenario.feed) }
         consumerFree.signal()
         try awaitDeliveries(scenario, events: events, tally: tally)

@@ -7,14 +7,16 @@ import Foundation
     import Darwin
 #endif
 
-/// Ctrl-C, SIGTERM or SIGHUP while rxbench runs child processes (`--isolation process`, `--instructions`)
-/// or keeps a temporary folder: the children are killed, the folders removed, and rxbench then dies of the
-/// signal it got, as it would have without children (a shell reads 130 after Ctrl-C). Foundation's Process
+/// Ctrl-C, SIGQUIT, SIGTERM or SIGHUP while rxbench runs child processes (`--isolation process`,
+/// `--instructions`) or keeps a temporary folder: the children are killed, the folders removed, and rxbench
+/// then dies of the signal it got, as it would have without children (a shell reads 130 after Ctrl-C). Foundation's Process
 /// starts each child in a process group of its own, so the terminal's Ctrl-C reaches the parent alone: left
 /// to the default action, the parent died and the child measured on, and a 16 MB folder of callgrind's
 /// stayed in /tmp. Nothing is written when this happens: a report is only ever written whole, at the end.
 enum Interruption {
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGQUIT among them: left to the Swift runtime, it printed an 80-line backtrace of the parent and the
+    /// child measured on.
+    static let signals: [Int32] = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
     private final class Registry: @unchecked Sendable {
         // Guards `children`, `directories`, `interrupted` and `sources`; held only to read or change them,
@@ -66,7 +68,7 @@ enum Interruption {
         return try body()
     }
 
-    /// Once per process: the three signals are taken from their default action and handled on a queue,
+    /// Once per process: the four signals are taken from their default action and handled on a queue,
     /// where killing and removing are allowed (a signal handler itself may call almost nothing).
     private static func installHandlers() {
         registry.lock.withLock {
@@ -102,7 +104,7 @@ enum Interruption {
         sigaddset(&set, number)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(number)
-        _exit(128 + number)  // not reached: the default action of all three signals ends the process
+        _exit(128 + number)  // not reached: the default action of all four signals ends the process
     }
 
     /// How a child ended, for a message: its exit status, or the signal that killed it.

@@ -162,7 +162,13 @@ struct EndToEndTests {
             "--engine", "all", "--workload", "ObserveOnSerialQueue,AsyncMapPumping,DisposeLatency[depth=10,siblings=0]",
             "--profile", "quick", "--repetitions", "1", "--size", "200",
         ])
-        let counts = rows.filter { ["mallocs_per_event", "bytes_per_live_subscription"].contains($0["metric"]) }
+        let all = rows.filter { ["mallocs_per_event", "bytes_per_live_subscription"].contains($0["metric"]) }
+        // async-stream's consuming task on the queue takes a job whenever it has caught up with the sender, as
+        // the two threads' race falls: no exact count exists, and the harness reports none (Harness.swift,
+        // allocationsPerUnit). Every other count is a number.
+        let unavailable = all.filter { $0["flag"] == "unavailable" }
+        #expect(unavailable.map { "\($0["engine"]!) \($0["workload"]!)" } == ["async-stream ObserveOnSerialQueue"])
+        let counts = all.filter { $0["flag"] != "unavailable" }
         #expect(counts.count >= 10)
         for row in counts {
             #expect(row["n"].flatMap(Int.init) ?? 0 >= 2, "\(row)")

@@ -93,6 +93,21 @@ struct InterruptionTests {
         #expect(Self.wait(seconds: 10) { !Self.alive(started.child) }, "the child \(started.child) measures on")
     }
 
+    @Test("SIGQUIT with --isolation process kills the child, with one line and no backtrace")
+    func quitIsolated() throws {
+        let started = try Self.start(Self.longIsolatedRun, childWith: "--emit-rows")
+        kill(started.process.processIdentifier, SIGQUIT)
+        let text = started.stderr.readAll()
+        started.process.waitUntilExit()
+        #expect(started.process.terminationReason == .uncaughtSignal && started.process.terminationStatus == SIGQUIT,
+                "ended by \(started.process.terminationReason) \(started.process.terminationStatus)")
+        // After the progress lines, the one line that says what happened; no runtime backtrace ("Program crashed").
+        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("rxbench: interrupted") && last.contains("1 child process(es) killed"), "\(text)")
+        #expect(!text.contains("crashed") && !text.contains("Thread 0"), "\(text)")
+        #expect(Self.wait(seconds: 10) { !Self.alive(started.child) }, "the child \(started.child) measures on")
+    }
+
     @Test("a child killed from outside is reported as killed by its signal")
     func childKilled() throws {
         let started = try Self.start(Self.longIsolatedRun, childWith: "--emit-rows")

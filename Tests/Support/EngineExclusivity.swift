@@ -8,7 +8,7 @@ import Foundation
 /// Waiting for it suspends; it never blocks a thread. The cooperative pool has as many threads as cores
 /// (two here), and the async-stream row delivers from that pool: tests blocked on a lock held those
 /// threads while the holder waited for an async-stream run to end, so both waited until their time
-/// limits (seen in `swift test` after the merge of 079bf36: every suite that runs engines timed out).
+/// limits.
 package enum EngineExclusivity {
     private struct State {
         var held = false

@@ -5,7 +5,9 @@ import RxBenchCore
 /// rxbench's public API only: `AsyncThrowingStream` for `create` and subjects (a continuation per
 /// subscriber), the standard library's `map`/`filter`/`compactMap`/`prefix`/`dropFirst`/`flatMap`, and
 /// swift-async-algorithms' `reductions`, `removeDuplicates` and `chain`. Subscribing starts a `Task` that
-/// consumes with `for try await`; disposing is `task.cancel()`.
+/// consumes with `for try await`; disposing is `task.cancel()`. A flow that ends in `observeOn(serial queue)` is
+/// consumed by a task whose executor is that queue (`QueueExecutor`), as a main-actor task consumes on the main
+/// queue.
 ///
 /// The consuming tasks prefer `CallerExecutor`, which runs each job on the thread that enqueued it, so
 /// that every event is delivered before the sender returns, as the engines' immediate scheduler does (the
@@ -32,6 +34,14 @@ public struct AsyncStreamAdapter: EngineAdapter {
     }
 
     public func stream(_ flow: Flow, subjects: [StreamSubject]) throws(UnsupportedFlow) -> IntSequence {
+        // A flow that ends in observeOn(serial queue) is its source consumed by a task on that queue: the
+        // `for await` loop of a main-actor task, the one place Swift concurrency says where values arrive.
+        if case .observeOn(let source, .serial(let queue)) = flow {
+            var stream = try self.stream(source, subjects: subjects)
+            stream.consumerQueue = queue
+            stream.deliversAsynchronously = true
+            return stream
+        }
         var stream = try StreamMapping(subjects: subjects).stream(for: flow)
         stream.deliversAsynchronously = flow.contains { $0.iteratesInputsInATask }
         return stream
@@ -60,17 +70,33 @@ public struct AsyncStreamAdapter: EngineAdapter {
     }
 
     public func subscribe(_ stream: IntSequence, with observer: Observer) -> Task<Void, Never> {
-        Task(executorPreference: CallerExecutor.shared) {
-            do {
-                for try await value in stream {
-                    // A cancelled task's stream still hands out what it had buffered: stop at once instead.
-                    if Task.isCancelled { return }
-                    observer.next(value)
-                }
-                if !Task.isCancelled { observer.completed() }
-            } catch {
-                if !Task.isCancelled { observer.error(error as? BenchError ?? .foreign) }
+        guard let queue = stream.consumerQueue else {
+            return Task(executorPreference: CallerExecutor.shared) {
+                var values = stream.makeAsyncIterator()
+                await Self.consume(&values, observer)
             }
+        }
+        // The stream is made here, before the task first runs on its queue, as a user makes it
+        // (`AsyncStream.makeStream`) before handing it to the consuming task: from now on it buffers.
+        nonisolated(unsafe) var values = stream.makeAsyncIterator()
+        return Task(executorPreference: QueueExecutor(queue)) {
+            await Self.consume(&values, observer)
+        }
+    }
+
+    /// The consuming task's `for try await` loop, written out so that an iterator made before the task can be
+    /// consumed by it.
+    @inline(__always)
+    private static func consume(_ values: inout IntIterator, _ observer: Observer) async {
+        do {
+            while let value = try await values.next() {
+                // A cancelled task's stream still hands out what it had buffered: stop at once instead.
+                if Task.isCancelled { return }
+                observer.next(value)
+            }
+            if !Task.isCancelled { observer.completed() }
+        } catch {
+            if !Task.isCancelled { observer.error(error as? BenchError ?? .foreign) }
         }
     }
 

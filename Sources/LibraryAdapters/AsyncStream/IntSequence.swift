@@ -1,3 +1,4 @@
+import Dispatch
 import RxBenchCore
 
 /// A cold asynchronous sequence of `Int`, erased: each `makeAsyncIterator()` is a new subscription (the
@@ -9,6 +10,8 @@ public struct IntSequence: AsyncSequence, Sendable {
     /// Set by the adapter where the flow uses an operator that iterates its inputs in a task of its own
     /// (merge, combineLatest, zip): its events arrive later, on a pool thread.
     var deliversAsynchronously = false
+    /// Set by the adapter where the flow ends in `observeOn(serial queue)`: the consuming task runs there.
+    var consumerQueue: DispatchQueue?
 
     init(_ make: @escaping @Sendable () -> IntIterator) { self.make = make }
 

@@ -16,8 +16,9 @@ struct StreamMapping: FlowMapping {
         let reason: String
         switch flow {
         case .subscribeOn(_, .serial), .observeOn(_, .serial):
-            // Where a task's code runs is its executor's business, not an operator's.
-            reason = "\(flow.operatorName)(serial queue): no scheduler operator; the consuming task's executor decides"
+            // Where a task's code runs is its executor's business, not an operator's. The adapter takes an
+            // observeOn that ends the flow as the consuming task's executor; anywhere else it is refused here.
+            reason = "\(flow.operatorName)(serial queue) before another operator: no scheduler operator; the consuming task's executor decides where the whole iteration runs"
         case .flatMapLatest:
             reason = "flatMapLatest: swift-async-algorithms 1.1.4 ships it only behind AsyncAlgorithms 1.3 availability"
         case .tryFlatMapLatest:
