@@ -165,8 +165,9 @@ public struct Harness<Adapter: EngineAdapter> {
         _ workload: Workload, size: Int, runner: inout ScenarioRunner<Adapter>, tally: Tally,
         observers: [Adapter.Observer]
     ) throws(HarnessError) -> (mallocs: Summary?, bytes: Summary?) {
-        // A row that delivers asynchronously allocates on pool threads as their scheduling falls (a task group's
-        // child that suspends or not): no exact count exists, so none is reported.
+        // A row that delivers asynchronously allocates on other threads as their scheduling falls (a task group's
+        // child that suspends or not; a consuming task that has caught up with its sender, and is resumed by a
+        // job, or not): no exact count exists, so none is reported.
         guard AllocationCounter.isCalibrated, !runner.deliversAsynchronously else { return (nil, nil) }
         let n = max(1, min(size, options.allocationSize))
         let small = workload.make(n)

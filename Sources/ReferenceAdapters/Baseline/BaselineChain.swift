@@ -86,26 +86,48 @@ public struct BaselineChain: @unchecked Sendable {
             return { if let value = transform($0) { down(value) } }
         case let (.compactMap(transform), first?):
             return { if let value = transform(first($0)) { down(value) } }
-        case let (.scan(seed, accumulate), first):
+        // A stage with state and no map above it gets a closure of its own, not the paired one with an identity
+        // map: the floor calls nothing a user's code would not (an identity closure per event made `signal`'s
+        // scan beat the floor on CreateScan).
+        case let (.scan(seed, accumulate), nil):
             let total = Box(seed)
-            let first = first ?? { $0 }
+            return {
+                total.value = accumulate(total.value, $0)
+                down(total.value)
+            }
+        case let (.scan(seed, accumulate), first?):
+            let total = Box(seed)
             return {
                 total.value = accumulate(total.value, first($0))
                 down(total.value)
             }
-        case let (.distinct, first):
+        case (.distinct, nil):
             let last = OptionalBox()
-            let first = first ?? { $0 }
+            return {
+                guard last.value != $0 else { return }
+                last.value = $0
+                down($0)
+            }
+        case let (.distinct, first?):
+            let last = OptionalBox()
             return {
                 let value = first($0)
                 guard last.value != value else { return }
                 last.value = value
                 down(value)
             }
-        case let (.take(count), first):
+        case let (.take(count), nil):
             if count == 0 { subscription.complete() }
             let remaining = Box(count)
-            let first = first ?? { $0 }
+            return {
+                guard remaining.value > 0 else { return }
+                remaining.value -= 1
+                down($0)
+                if remaining.value == 0 { subscription.complete() }
+            }
+        case let (.take(count), first?):
+            if count == 0 { subscription.complete() }
+            let remaining = Box(count)
             return {
                 guard remaining.value > 0 else { return }
                 remaining.value -= 1
