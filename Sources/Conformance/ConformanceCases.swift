@@ -565,6 +565,28 @@ public enum ConformanceCases {
             feeds: [.next(150, 1), .completed(170)],
             expected: [.completed(200)]),
         subjectCase(
+            "publish subject: a late subscriber to a failed subject gets only the error", .publish,
+            feeds: [.next(150, 1), .error(170, 1)],
+            expected: [.error(200, 1)]),
+        // A subject ends once: a second terminal event, and values after either, change nothing, for a live
+        // subscriber and for a late one.
+        subjectCase(
+            "publish subject: a second terminal event is ignored", .publish,
+            feeds: [.next(210, 1), .completed(220), .error(230, 1), .next(240, 2)],
+            expected: [.next(210, 1), .completed(220)]),
+        subjectCase(
+            "publish subject: a late subscriber after completed, then error, gets only completed", .publish,
+            feeds: [.completed(150), .error(160, 1)],
+            expected: [.completed(200)]),
+        subjectCase(
+            "behavior subject: a late subscriber after error, then completed, gets only the error", .behavior(initial: 0),
+            feeds: [.next(150, 1), .error(160, 1), .completed(170)],
+            expected: [.error(200, 1)]),
+        subjectCase(
+            "replayLast subject: a second terminal event is ignored", .replayLast(initial: nil),
+            feeds: [.next(210, 1), .error(220, 1), .completed(230), .next(240, 2)],
+            expected: [.next(210, 1), .error(220, 1)]),
+        subjectCase(
             "behavior subject: the initial value, then live values", .behavior(initial: 0),
             feeds: [.next(210, 3), .completed(220)],
             expected: [.next(200, 0), .next(210, 3), .completed(220)]),
