@@ -71,8 +71,10 @@ public struct AsyncStreamAdapter: EngineAdapter {
 
     public func subscribe(_ stream: IntSequence, with observer: Observer) -> Task<Void, Never> {
         guard let queue = stream.consumerQueue else {
+            // The task keeps what makes the iterator, not the erased sequence's other fields.
+            let makeIterator = stream.make
             return Task(executorPreference: CallerExecutor.shared) {
-                var values = stream.makeAsyncIterator()
+                var values = makeIterator()
                 await Self.consume(&values, observer)
             }
         }
