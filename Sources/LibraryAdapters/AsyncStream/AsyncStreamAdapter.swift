@@ -38,12 +38,11 @@ public struct AsyncStreamAdapter: EngineAdapter {
         // `for await` loop of a main-actor task, the one place Swift concurrency says where values arrive.
         if case .observeOn(let source, .serial(let queue)) = flow {
             var stream = try self.stream(source, subjects: subjects)
-            stream.consumerQueue = queue
-            stream.deliversAsynchronously = true
+            stream.delivery = .onQueue(queue)
             return stream
         }
         var stream = try StreamMapping(subjects: subjects).stream(for: flow)
-        stream.deliversAsynchronously = flow.contains { $0.iteratesInputsInATask }
+        stream.delivery = flow.contains { $0.iteratesInputsInATask } ? .fromPool : .immediate
         return stream
     }
 

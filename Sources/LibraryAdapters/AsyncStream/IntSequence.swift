@@ -7,11 +7,27 @@ import RxBenchCore
 public struct IntSequence: AsyncSequence, Sendable {
     public typealias Element = Int
     let make: @Sendable () -> IntIterator
-    /// Set by the adapter where the flow uses an operator that iterates its inputs in a task of its own
-    /// (merge, combineLatest, zip): its events arrive later, on a pool thread.
-    var deliversAsynchronously = false
-    /// Set by the adapter where the flow ends in `observeOn(serial queue)`: the consuming task runs there.
-    var consumerQueue: DispatchQueue?
+    /// Set by the adapter on the flow's outermost sequence. One word: every stage keeps its base sequence, and
+    /// a wider `IntSequence` would add bytes to every stage's context.
+    var delivery = Delivery.immediate
+
+    enum Delivery: Sendable {
+        /// Before the call that caused them returns (the consuming task prefers `CallerExecutor`).
+        case immediate
+        /// Later, from a pool thread: the flow uses an operator that iterates its inputs in a task of its own
+        /// (merge, combineLatest, zip).
+        case fromPool
+        /// Later, on this queue: the flow ends in `observeOn(serial queue)`, and the consuming task runs there.
+        case onQueue(DispatchQueue)
+    }
+
+    var deliversAsynchronously: Bool {
+        if case .immediate = delivery { false } else { true }
+    }
+
+    var consumerQueue: DispatchQueue? {
+        if case .onQueue(let queue) = delivery { queue } else { nil }
+    }
 
     init(_ make: @escaping @Sendable () -> IntIterator) { self.make = make }
 
