@@ -170,9 +170,9 @@ GLIBC_GROWTH_SLACK = 2 / ALLOCATION_WINDOW
 
 # The bytes the mallocs of a unit ask for (bytes_per_event, bytes_per_lifecycle): under glibc, the growth that
 # GLIBC_GROWTH_SLACK allows for asks for as many bytes as the array holds, which no fixed slack bounds. The bytes
-# a slow consumer's values hold likewise where a row keeps them in a growing buffer (async-stream: 11.06 per value
-# under glibc, 6 under jemalloc, in results/reference/). They are gated under jemalloc only, exactly; under glibc
-# they are reported, not gated.
+# a slow consumer's values hold likewise where a row keeps them in a growing buffer (async-stream: 6 per value
+# under jemalloc in every run; under glibc 10.97 in results/reference/quick-system.csv and 11.06 in the run made
+# just before it). They are gated under jemalloc only, exactly; under glibc they are reported, not gated.
 GLIBC_UNGATED = {"bytes_per_event", "bytes_per_lifecycle", "bytes_held_per_event"}
 
 
