@@ -152,11 +152,18 @@ let package = Package(
             path: "Sources/LibraryAdapters/AsyncStream",
             swiftSettings: engineSettings
         ),
+        // Swift's Observation, from the toolchain.
+        .target(
+            name: "ObservationAdapter",
+            dependencies: ["RxBenchCore"],
+            path: "Sources/LibraryAdapters/Observation",
+            swiftSettings: engineSettings
+        ),
         .target(
             name: "EngineRegistry",
             dependencies: [
                 "RxBenchCore", "RxBenchResults", "Measurement", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters",
-                "OpenCombineAdapter", "AsyncStreamAdapter",
+                "OpenCombineAdapter", "AsyncStreamAdapter", "ObservationAdapter",
             ] + variants.map { .target(name: $0.adapter) },
             swiftSettings: hotPath
         ),

@@ -608,6 +608,37 @@ public enum ConformanceCases {
             feeds: [SubjectFeed(0, .next(210, 3))],
             expected: [.next(200, 5), .next(200, 50), .next(210, 3), .next(210, 30)]
         ) { _ in .merge([.subject(0), .map(.subject(0), x10)]) },
+        // Subjects that never end, as a property or a pipe that lives as long as its owner: what rows whose
+        // subjects have no terminal events (SwiftSignalKit's pipes, Observation's properties) can be held to.
+        subjectCase(
+            "publish subject, never ended: the values sent while subscribed", .publish,
+            feeds: [.next(150, 1), .next(210, 2), .next(220, 3)],
+            expected: [.next(210, 2), .next(220, 3)]),
+        subjectCase(
+            "behavior subject, never ended: the current value, then the values sent", .behavior(initial: 0),
+            feeds: [.next(150, 1), .next(210, 2), .next(220, 3)],
+            expected: [.next(200, 1), .next(210, 2), .next(220, 3)]),
+        // A subject relays events, not states: a value equal to the one before is an event of its own.
+        subjectCase(
+            "publish subject: a value equal to the one before is delivered again", .publish,
+            feeds: [.next(210, 1), .next(220, 1), .next(230, 2)],
+            expected: [.next(210, 1), .next(220, 1), .next(230, 2)]),
+        subjectCase(
+            "behavior subject: a value equal to the current one is delivered again", .behavior(initial: 4),
+            feeds: [.next(210, 4), .next(220, 5)],
+            expected: [.next(200, 4), .next(210, 4), .next(220, 5)]),
+        ConformanceCase(
+            "publish subject, never ended: map and filter of what is sent",
+            subjects: [.publish],
+            feeds: [SubjectFeed(0, .next(210, 1)), SubjectFeed(0, .next(220, 2)), SubjectFeed(0, .next(230, 3))],
+            expected: [.next(210, 10), .next(230, 30)]
+        ) { _ in .filter(.map(.subject(0), x10), IntPredicate("not 20") { $0 != 20 }) },
+        ConformanceCase(
+            "combineLatest of behavior subjects: combined at once, then on each change",
+            subjects: [.behavior(initial: 1), .behavior(initial: 2)],
+            feeds: [SubjectFeed(0, .next(210, 3)), SubjectFeed(1, .next(220, 4))],
+            expected: [.next(200, 3), .next(210, 5), .next(220, 7)]
+        ) { _ in .combineLatest([.subject(0), .subject(1)], .sum) },
         ConformanceCase(
             "system: synchronous feedback counter",
             expected: [.next(200, 0), .next(200, 1), .next(200, 2), .next(200, 3)]

@@ -1,6 +1,7 @@
 import AsyncStreamAdapter
 import Foundation
 import Measurement
+import ObservationAdapter
 import OpenCombineAdapter
 import ReferenceAdapters
 import RxBenchCore
@@ -39,6 +40,7 @@ public enum EngineRegistry {
         RegisteredEngine(StageLoopAdapter()),
         RegisteredEngine(OpenCombineAdapter()),
         RegisteredEngine(AsyncStreamAdapter()),
+        RegisteredEngine(ObservationAdapter()),
     ]
 
     private static let added = Mutex<[RegisteredEngine]>([])

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import EngineRegistry
 import Measurement
 import RxBenchCore
@@ -46,6 +47,26 @@ struct HarnessStubTests {
         if let subscribe = rows.first(where: { $0.metric == .subscribeLatency })?.summary {
             // The spin is in the timed subscribe (order newest): the stub does cost what it claims.
             #expect(subscribe.min >= Double(spinNanoseconds), "subscribe latency \(subscribe)")
+        }
+    }
+
+    /// A row whose counts differ between repetitions: reported as they are where it says nothing (the gate
+    /// then fails them as not exact), unavailable where it says they depend on what ran before.
+    @Test(
+        "counts that differ between repetitions are unavailable only where the row says they depend on history",
+        .enabled(if: AllocationCounter.isCalibrated, "not checked: malloc is not interposed in this process (a sanitizer build)"),
+        arguments: [false, true])
+    func historyDependentCounts(declared: Bool) throws {
+        let workload = try #require(Workloads.Catalogue.select("NeverMapLifecycle[depth=1]")?.first)
+        let rows = try Harness(adapter: DriftingAllocations(declared: declared), options: Self.options).measure(workload, size: 1_000)
+        for metric in [Metric.mallocsPerLifecycle, .bytesPerLifecycle] {
+            let row = try #require(rows.first { $0.metric == metric })
+            if declared {
+                #expect(row.summary == nil && row.flag == .unavailable, "\(metric): \(String(describing: row.summary))")
+            } else {
+                let counts = try #require(row.summary, "\(metric)")
+                #expect(counts.min != counts.max, "the stub's counts must differ between repetitions: \(counts)")
+            }
         }
     }
 
@@ -105,3 +126,27 @@ private struct SlowSubscribe<Base: EngineAdapter>: EngineAdapter {
     func sender(for subject: Base.Subject) -> SubjectSender { base.sender(for: subject) }
 }
 
+
+/// A `KnownAllocations` whose subscribes allocate more as the process goes on (one `Link` more every 300 calls), as
+/// a table that grows with what came before would: a later repetition counts more, so its repetitions disagree.
+private struct DriftingAllocations: EngineAdapter {
+    let declared: Bool
+    private static let subscribes = Atomic<Int>(0)
+
+    var descriptor: EngineDescriptor { EngineDescriptor(id: "drifting-allocations", role: .reference, modelledOn: "a stub") }
+    var allocationCountsDependOnHistory: String? { declared ? "a stub whose later subscribes allocate more" : nil }
+
+    func stream(_ flow: Flow, subjects: [Void]) throws(UnsupportedFlow) -> Int { 1 }
+    func nativeObserver(_ observer: EventObserver) -> EventObserver { observer }
+    func subscribe(_ stream: Int, with observer: EventObserver) -> Link? {
+        let call = Self.subscribes.add(1, ordering: .relaxed).newValue
+        var head: Link?
+        for _ in 0...(call / 300) { head = Link(head) }
+        return head
+    }
+    func dispose(_ subscription: Link?) {}
+    func makeSubject(_ kind: SubjectKind) throws(UnsupportedFlow) {
+        throw UnsupportedFlow(engine: descriptor.id, operation: "subjects")
+    }
+    func sender(for subject: Void) -> SubjectSender { SubjectSender(next: { _ in }, error: { _ in }, completed: {}) }
+}

@@ -63,6 +63,11 @@ public protocol EngineAdapter: Sendable {
     /// scenario whose feed sends from several threads (`Feed.concurrent`) on a row that gives a reason. A
     /// requirement for the same reason as `liveObjects`.
     var concurrentSendingUnsupported: UnsupportedFlow? { get }
+
+    /// Why this row's allocation counts may differ between two runs of one scenario, or nil where they cannot (every
+    /// engine and variant). Where a row gives a reason and its repetitions disagree, the harness reports the count
+    /// unavailable instead of a figure no run repeats; where they agree, the count is reported and gated as exact.
+    var allocationCountsDependOnHistory: String? { get }
 }
 
 /// Who an adapter is, for listings, CSV rows and documentation.
@@ -194,6 +199,9 @@ extension EngineAdapter {
 
     /// Subjects take concurrent senders unless the row says otherwise.
     public var concurrentSendingUnsupported: UnsupportedFlow? { nil }
+
+    /// Most rows allocate the same in every run of one scenario.
+    public var allocationCountsDependOnHistory: String? { nil }
 
     /// Converts and subscribes in one call, for tests and the conformance runner (not for measured loops).
     public func subscribe(_ stream: Stream, _ observer: EventObserver) -> Subscription {
