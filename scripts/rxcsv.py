@@ -51,6 +51,8 @@ SIGNED_METRIC_PREFIXES = ("mallocs_", "instructions_", "bytes_per_event", "bytes
 # No statistic rxbench writes exceeds what a 64-bit counter or clock holds, divided by n >= 1: a larger value is
 # not a measurement, and would overflow the charts' and the cost model's arithmetic (1e308 squared).
 LARGEST = 2.0 ** 64
+# What to do about a cell rxbench cannot have written (a file edited, joined or damaged).
+CELL_REMEDY = "rxbench never writes that: make the run again, or correct the cell"
 
 # Rows are ordered by role: the floor first (so every chart and table starts from it), then the
 # designs, then variants, then real libraries; roles this script does not know come last.
@@ -445,10 +447,6 @@ def parse_count(path, line, text):
         raise InputError(path, f"line {line}: `n` is {shown_cell(text)}, more samples than a 64-bit counter holds; "
                                f"{CELL_REMEDY}")
     return int(digits or "0")
-
-
-# What to do about a cell rxbench cannot have written (a file edited, joined or damaged).
-CELL_REMEDY = "rxbench never writes that: make the run again, or correct the cell"
 
 
 def shown_cell(text):
