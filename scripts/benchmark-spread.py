@@ -11,13 +11,20 @@ the same. Prints one line per benchmark and the quantiles of the spread; exit 2 
 stderr. A standard output that cannot take it (a full disk) is one line and exit 1, a closed pipe exit 1
 silently, Ctrl-C exit 130 (docs/cli.md, "Scripts").
 """
-import json
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import outfile  # noqa: E402
-from rxcsv import read_text  # noqa: E402  (plain or gzip-compressed)
+try:
+    import json
+    import os
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import outfile  # noqa: E402
+    from rxcsv import read_text  # noqa: E402  (plain or gzip-compressed)
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("benchmark-spread: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 WALL = "Time (wall clock)"
 

@@ -26,17 +26,24 @@ written (empty, a directory, a missing directory) is refused before anything run
 scripts/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
 mode), and a failed write is one line and exit 1.
 """
-import argparse
-import json
-import os
-import re
-import subprocess
 import sys
-import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import outfile  # noqa: E402
-import rxcsv  # noqa: E402
+try:
+    import argparse
+    import json
+    import os
+    import re
+    import subprocess
+    import tempfile
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import outfile  # noqa: E402
+    import rxcsv  # noqa: E402
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("check-benchmark-mallocs: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = "RxBenchCatalogue"

@@ -57,18 +57,25 @@ writable before any is rewritten, and each is written as scripts/outfile.py writ
 complete, through a symbolic link, keeping the file's mode): one that cannot be written is one line naming it,
 exit 1, and the documents are left as they were. `--help` prints the usage; any other argument is a document.
 """
-import argparse
-import csv
-import glob
-import os
-import re
 import sys
-from dataclasses import dataclass
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import outfile  # noqa: E402
-import rxcsv  # noqa: E402
-from proxies import figure as printed_figure  # noqa: E402
+try:
+    import argparse
+    import csv
+    import glob
+    import os
+    import re
+    from dataclasses import dataclass
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import outfile  # noqa: E402
+    import rxcsv  # noqa: E402
+    from proxies import figure as printed_figure  # noqa: E402
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("check-doc-figures: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 MARKER = re.compile(r"<!--\s*figures:\s*(\S+)(.*?)-->")
 OPTION = re.compile(r"^(engine|workload|metric|stat)(?:\[(\d+)\])?=(\S+)$")

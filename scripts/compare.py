@@ -32,12 +32,19 @@ agreed on all 588 figures (results/gate/instructions-from-another-clone.csv); rx
 figure for workloads that deliver on another thread, where the count depends on how valgrind schedules
 threads, nor for a fan-out too wide for two runs' difference to outweigh their setup (docs/metrics.md).
 """
-import argparse
-import math
 import sys
 
-import outfile
-import rxcsv
+try:
+    import argparse
+    import math
+
+    import outfile
+    import rxcsv
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("compare: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_event", "bytes_per_lifecycle",
          "bytes_per_live_subscription", "bytes_held_per_event", "instructions_per_event", "instructions_per_lifecycle"}

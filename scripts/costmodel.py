@@ -12,15 +12,22 @@ an unwritable file) is one line on stderr and exit 2, before any fit. --csv is w
 writes (a temporary file renamed when complete, through a symbolic link, keeping the file's mode): a full disk is
 one line and exit 1, and the file that was there is left as it was. Ctrl-C: exit 130, no partial file.
 """
-import argparse
-import csv
-import io
 import sys
-from dataclasses import dataclass, field
 
-import outfile
-import rxcsv
-from rxcsv import Sweep, format_number
+try:
+    import argparse
+    import csv
+    import io
+    from dataclasses import dataclass, field
+
+    import outfile
+    import rxcsv
+    from rxcsv import Sweep, format_number
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("costmodel.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 MIN_POINTS = 3
 

@@ -14,14 +14,21 @@ be written is one line on stderr and exit 2, before anything is computed. --outp
 scripts/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
 mode); a failed write is one line and exit 1. Standard output: see scripts/outfile.py, script_main.
 """
-import argparse
-import csv
-import statistics
 import sys
 
-import outfile
-import rxcsv
-from compare import GLIBC_GROWTH_SLACK
+try:
+    import argparse
+    import csv
+    import statistics
+
+    import outfile
+    import rxcsv
+    from compare import GLIBC_GROWTH_SLACK
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("instruction-shift.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 EXACT = ("instructions_per_event", "instructions_per_lifecycle", "mallocs_per_event", "mallocs_per_lifecycle",
          "bytes_per_event", "bytes_per_lifecycle", "bytes_per_live_subscription", "bytes_held_per_event")

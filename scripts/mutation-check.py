@@ -30,22 +30,29 @@ end, as scripts/outfile.py writes. Exit 0 when every mutant was caught or hung (
 equivalent), 1 otherwise. Ctrl-C stops the run (exit 130), kills the running command and removes the copy;
 nothing is written. docs/mutation.md says more.
 """
-import argparse
-import csv
-import datetime
-import io
-import json
-import os
-import re
-import shlex
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
-import time
 
-import outfile
+try:
+    import argparse
+    import csv
+    import datetime
+    import io
+    import json
+    import os
+    import re
+    import shlex
+    import shutil
+    import signal
+    import subprocess
+    import tempfile
+    import time
+
+    import outfile
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("mutation-check: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 SCRIPT = "mutation-check"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

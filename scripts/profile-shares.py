@@ -10,12 +10,19 @@ A file that cannot be read or is not an annotation is one line on stderr and exi
 a standard output that cannot take the CSV (a full disk) one line and exit 1, a closed pipe exit 1 silently,
 Ctrl-C exit 130 (docs/cli.md, "Scripts").
 """
-import csv
-import os
-import re
 import sys
 
-import outfile
+try:
+    import csv
+    import os
+    import re
+
+    import outfile
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("profile-shares.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 KINDS = [
     # The runtime's generic metadata: what an unspecialised generic asks for on every call.

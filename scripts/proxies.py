@@ -13,11 +13,18 @@ where a variant misses the targets (1.5x in time, 10% in exact mallocs) the rati
 A bad file (docs/cli.md, "Scripts") or a run without the family's rows is one line on stderr and exit 1; a
 standard output that cannot take the tables one line and exit 1, a closed pipe exit 1 silently, Ctrl-C exit 130.
 """
-import argparse
 import sys
 
-import outfile
-import rxcsv
+try:
+    import argparse
+
+    import outfile
+    import rxcsv
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("proxies.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 # library row, lean engine, library-like variant(s)
 FAMILIES = {

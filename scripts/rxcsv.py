@@ -51,6 +51,8 @@ SIGNED_METRIC_PREFIXES = ("mallocs_", "instructions_", "bytes_per_event", "bytes
 # No statistic rxbench writes exceeds what a 64-bit counter or clock holds, divided by n >= 1: a larger value is
 # not a measurement, and would overflow the charts' and the cost model's arithmetic (1e308 squared).
 LARGEST = 2.0 ** 64
+# What to do about a cell rxbench cannot have written (a file edited, joined or damaged).
+CELL_REMEDY = "rxbench never writes that: make the run again, or correct the cell"
 
 # Rows are ordered by role: the floor first (so every chart and table starts from it), then the
 # designs, then variants, then real libraries; roles this script does not know come last.
@@ -380,8 +382,8 @@ class Parser:
                 continue
             value = parse_number(self.path, line, name, text)
             if value < lowest or (name == "mad" and value < 0):
-                raise InputError(self.path, f"line {line}: `{name}` is {text!r}, but {metric}'s "
-                                            f"{'spread' if name == 'mad' else name} cannot be negative")
+                raise InputError(self.path, f"line {line}: `{name}` is {shown_cell(text)}, but {metric}'s "
+                                            f"{'spread' if name == 'mad' else name} cannot be negative; {CELL_REMEDY}")
             stats[name] = value
         return stats
 
@@ -421,22 +423,35 @@ def parse_number(path, line, name, text):
     try:
         value = float(text)
     except ValueError:
-        raise InputError(path, f"line {line}: `{name}` is {text!r}, not a number") from None
+        raise InputError(path, f"line {line}: `{name}` is {shown_cell(text)}, not a number; {CELL_REMEDY}") from None
     if math.isnan(value):
         raise InputError(path, f"line {line}: `{name}` is NaN (an unmeasured value must be flagged unavailable)")
     if math.isinf(value) or abs(value) > LARGEST:
-        raise InputError(path, f"line {line}: `{name}` is {text!r}, not a finite number within 2^64 (no count or time "
+        shown = shown_cell(text)
+        raise InputError(path, f"line {line}: `{name}` is {shown}, not a finite number within 2^64 (no count or time "
                                "rxbench measures is larger; an unmeasured value must be flagged unavailable)")
     return value
 
 
 def parse_count(path, line, text):
-    """The `n` cell: a whole number of samples, 0 or more; empty (an unavailable figure's) is 0."""
+    """The `n` cell: a whole number of samples, 0 to 2^64; empty (an unavailable figure's) is 0."""
     if text == "":
         return 0
     if not text.isascii() or not text.isdigit():
-        raise InputError(path, f"line {line}: `n` is {text!r}, not a whole number of samples (0 or more)")
-    return int(text)
+        raise InputError(path, f"line {line}: `n` is {shown_cell(text)}, not a whole number of samples (0 or more); "
+                               f"{CELL_REMEDY}")
+    # Counted before int(): Python refuses to convert more than 4300 digits (a ValueError traceback), and a count
+    # beyond 2^64 is no sample count rxbench keeps (findings.py's median of 10^400 samples overflows a float).
+    digits = text.lstrip("0")
+    if len(digits) > len(str(int(LARGEST))) or int(digits or "0") > LARGEST:
+        raise InputError(path, f"line {line}: `n` is {shown_cell(text)}, more samples than a 64-bit counter holds; "
+                               f"{CELL_REMEDY}")
+    return int(digits or "0")
+
+
+def shown_cell(text):
+    """A cell as a message quotes it: a cell of thousands of characters is cut, so that the message stays a line."""
+    return repr(text) if len(text) <= 40 else f"{text[:24]!r}... ({len(text)} characters)"
 
 
 def parse_parameters(path, line, text):

@@ -10,11 +10,18 @@ line and exit 1; a closed pipe (`| head`) exit 1 silently; Ctrl-C exit 130 (scri
 `n/a`: the row cannot express the workload (its reason is listed below the tables); `unavailable`: no exact
 count exists for it (docs/metrics.md). Linear in the file's size: a file of 200,000 figures takes seconds.
 """
-import argparse
 import sys
 
-import outfile
-import rxcsv
+try:
+    import argparse
+
+    import outfile
+    import rxcsv
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("summarize.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 
 def cell(row, statistic, best, higher_is_better):

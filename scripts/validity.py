@@ -13,13 +13,20 @@ Prints three markdown tables:
 Exit 1 with one line on stderr if a file is missing or malformed (docs/cli.md, "Scripts"); a standard output
 that cannot take the tables is one line and exit 1, a closed pipe exit 1 silently, Ctrl-C exit 130.
 """
-import os
-import statistics
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import outfile  # noqa: E402
-import rxcsv  # noqa: E402
+try:
+    import os
+    import statistics
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import outfile  # noqa: E402
+    import rxcsv  # noqa: E402
+except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
+    if __name__ != "__main__":
+        raise   # imported by another script: that one says it, in its own name
+    print("validity.py: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 TIME_METRICS = ("ns_per_event", "ns_per_lifecycle")
 

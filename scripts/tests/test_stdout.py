@@ -6,6 +6,7 @@ import glob
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -131,3 +132,37 @@ def test_every_script_main_runs_under_script_main():
     unwrapped = [name for name in names
                  if name not in ("outfile.py", "rxcsv.py") and not hasattr(module(name).main, "__wrapped__")]
     assert unwrapped == []
+
+
+def script_name(script):
+    """The name a script's messages begin with: script_main's argument (or the SCRIPT it names)."""
+    with open(os.path.join(SCRIPTS, script), encoding="utf-8") as handle:
+        source = handle.read()
+    name = re.search(r'script_main\((?:"([^"]+)"|SCRIPT)\)', source)
+    return name.group(1) or re.search(r'^SCRIPT = "([^"]+)"', source, re.MULTILINE).group(1)
+
+
+# A meta path finder that interrupts the import of outfile (the import every script makes) as Ctrl-C would while
+# the modules load, then runs the script as `python script.py` runs it.
+INTERRUPTED_IMPORT = """
+import runpy, sys
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "outfile":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupt())
+sys.argv = [{script!r}]
+sys.path.insert(0, {scripts!r})
+runpy.run_path({script!r}, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("script", sorted(os.path.basename(path) for path in glob.glob(os.path.join(SCRIPTS, "*.py"))
+                                          if os.path.basename(path) not in ("outfile.py", "rxcsv.py")))
+def test_ctrl_c_while_the_modules_load_is_one_line_and_exit_130(tmp_path, script):
+    """Loading the modules is most of a short run (summarize.py, compare.py, costmodel.py on a small file): a Ctrl-C
+    then was a KeyboardInterrupt traceback in every script but those that load matplotlib."""
+    code = INTERRUPTED_IMPORT.format(script=os.path.join(SCRIPTS, script), scripts=SCRIPTS)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (130, f"{script_name(script)}: interrupted\n")
+    assert result.stdout == ""
