@@ -70,10 +70,9 @@ public struct ObservationAdapter: EngineAdapter {
 }
 
 extension ObservationAdapter {
-    /// Seen: SubjectChurn[live=1000] read 7030.90..7030.97 mallocs per value over the repetitions of one run, and a
-    /// probe's bytes per live subscription 713 B..1.10 kB. A disposed observer stays in the registrar's tables
-    /// until the property next changes, so what those tables hold, and when they grow, depends on the
-    /// subscriptions that came and went before.
+    /// A disposed observer stays in the registrar's tables until the property next changes, so what those tables
+    /// hold, and when they grow, depends on the subscriptions that came and went before
+    /// (docs/decisions/observation-row.md).
     public var allocationCountsDependOnHistory: String? {
         "disposed observers stay registered until the property next changes: the registrar's tables grow with "
             + "the subscriptions that came and went before"
