@@ -1,4 +1,5 @@
 import Conformance
+import Foundation
 import EngineRegistry
 import RxBenchCore
 import Testing
@@ -38,6 +39,56 @@ struct ObservationConformanceTests {
         #expect(declined == ConformanceCases.all.count - Self.conforming.count - Self.differs.count)
     }
 
+    @Test("maps in a row each apply their transform to the value read")
+    func mapChain() throws {
+        try Self.mapChain(ObservationAdapterUnderTest.adapter)
+    }
+
+    private static func mapChain<A: EngineAdapter>(_ adapter: A) throws {
+        let subject = try adapter.makeSubject(.publish)
+        let flow = Flow.map(.map(.map(.subject(0), MapChainTests.plusOne), MapChainTests.timesTen), MapChainTests.minusThree)
+        let stream = try adapter.stream(flow, subjects: [subject])
+        let log = Log()
+        let subscription = adapter.subscribe(stream, EventObserver(next: { log.append("\($0)") }))
+        for value in [4, 5] { adapter.sender(for: subject).next(value) }
+        adapter.dispose(subscription)
+        adapter.sender(for: subject).next(6)
+        #expect(log.entries == ["47", "57"])
+    }
+
+    /// A sends 2 into the subject from inside its delivery of 1; then 3 is sent. An observer reads after the change
+    /// and registers again before it delivers, so A gets its own value, after its handler returned; B, in whichever
+    /// order the registrar serves, gets 1 if it read before A's send, and 2 and 3 in any case: the latest value,
+    /// never one twice, never an older after a newer.
+    @Test("a value sent from inside an observer: the sender gets it after returning, the others the latest", arguments: 0..<20)
+    func reentrantSend(_ round: Int) throws {
+        try Self.reentrantSend(ObservationAdapterUnderTest.adapter)
+    }
+
+    private static func reentrantSend<A: EngineAdapter>(_ adapter: A) throws {
+        let subject = try adapter.makeSubject(.publish)
+        let sender = adapter.sender(for: subject)
+        let stream = try adapter.stream(.subject(0), subjects: [subject])
+        let log = Log()
+        let a = adapter.subscribe(stream, EventObserver(next: { value in
+            log.append("A \(value)")
+            if value == 1 { sender.next(2) }
+            log.append("A /\(value)")
+        }))
+        let b = adapter.subscribe(stream, EventObserver(next: { log.append("B \($0)") }))
+        sender.next(1)
+        sender.next(3)
+        adapter.dispose(a)
+        adapter.dispose(b)
+        let entries = log.entries
+        // "A 1" is a delivery, "A /1" the end of A's handler for it.
+        let received = { (name: String) in entries.compactMap { $0.hasPrefix("\(name) ") ? Int($0.dropFirst(2)) : nil } }
+        #expect(received("A") == [1, 2, 3], "\(entries)")
+        #expect([[1, 2, 3], [2, 3]].contains(received("B")), "\(entries)")
+        let afterReturn = try #require(entries.firstIndex(of: "A /1"))
+        #expect(entries.firstIndex(of: "A 2").map { $0 > afterReturn } == true, "\(entries)")
+    }
+
     /// The cases Observation can express and passes.
     static let conforming: Set<String> = [
         "publish subject, never ended: the values sent while subscribed",
@@ -75,4 +126,9 @@ struct ObservationConformanceTests {
         "combineLatest of anything but behavior subjects",
         "after distinctUntilChanged",
     ]
+}
+
+/// The built-in row, through the registry, as the harness gets it.
+enum ObservationAdapterUnderTest {
+    static var adapter: any EngineAdapter { EngineRegistry.builtIn.first { $0.descriptor.id == "observation" }!.adapter }
 }

@@ -18,8 +18,13 @@ import TestSupport
 /// Where the rows' rules differ, the expected log follows the row's rule (`Rule`), named in the test.
 @Suite("Re-entrant delivery orders on every built-in row", .serialized, .engineExclusive, .timeLimit(.minutes(5)))
 struct ReentrancyTests {
-    /// Every built-in row, library rows included.
-    static let rows: [Engine] = EngineRegistry.builtIn.map { Engine(adapter: $0.adapter) }
+    /// Every built-in row, library rows included, but those whose subjects are observed state: an Observation
+    /// observer reads the property after each change and registers again, so a value sent while it waits to read
+    /// reaches it only as the latest, in the registrar's order, which changes from one send to the next. No
+    /// delivery order of these tests describes that; ObservationConformanceTests checks what holds in every order.
+    static let rows: [Engine] = EngineRegistry.builtIn.filter { !observedState.contains($0.descriptor.id) }
+        .map { Engine(adapter: $0.adapter) }
+    static let observedState: Set = ["observation"]
     /// The rows that can express `merge` of subjects: all but those that say they cannot (checked below).
     static let mergingRows = rows.filter { mergeRefusal($0.adapter) == nil }
     /// Rows that have no merge operator: the plain-Swift references.
