@@ -101,6 +101,18 @@ def test_an_exact_figure_the_run_flags_unavailable_fails_and_one_unavailable_in_
     assert both.returncode == 0, both.stdout
 
 
+def test_a_figure_unavailable_in_the_reference_and_exact_in_the_run_passes_and_is_named(tmp_path):
+    """A row whose counts depend on what ran before (Observation) reports a count where its repetitions happen to
+    agree and none where they do not: gaining a figure loses nothing, so the gate names it and passes; the reverse
+    (above) still fails."""
+    unavailable = ("2,d,c,s,cpu,2,glibc,release,quick,30,observation,library,W,g,,mallocs_per_event,u,,,,,,,,,unavailable\n")
+    measured = row("observation", "mallocs_per_event", 7)
+    gained = gate(tmp_path, [unavailable], [measured])
+    assert gained.returncode == 0, gained.stdout
+    assert "exact in this run, unavailable in the reference" in gained.stdout
+    assert any(line.split()[:2] == ["observation", "W"] for line in gained.stdout.splitlines()), gained.stdout
+
+
 def test_below_the_floor_in_most_processes_but_not_all_only_warns(tmp_path):
     """The rule is every timed process, not most: with three run files (three allocators), a row below the floor in
     two of them warns and passes (the mutation check's gate-below-floor-majority: with two files a majority is
