@@ -84,7 +84,7 @@ LIBRARY_NAMES = {
     "opencombine": ("OpenCombine", "0.14.0"),
     "async-stream": ("AsyncStream", "swift-async-algorithms 1.1.4"),
     "reactivekit": ("ReactiveKit", "3.21.0"),
-    "observation": ("Observation", None),
+    "observation": ("Observation", "the Swift 6.3 toolchain"),
     "async-channel": ("AsyncChannel", None),
 }
 
