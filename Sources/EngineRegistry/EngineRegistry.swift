@@ -40,6 +40,7 @@ public enum EngineRegistry {
         RegisteredEngine(StageLoopAdapter()),
         RegisteredEngine(OpenCombineAdapter()),
         RegisteredEngine(AsyncStreamAdapter()),
+        RegisteredEngine(AsyncChannelAdapter()),
         RegisteredEngine(ObservationAdapter()),
     ]
 

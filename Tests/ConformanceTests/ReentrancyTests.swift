@@ -236,19 +236,26 @@ enum Delivery: CustomStringConvertible {
     /// own handler waits in its buffer until the handler returns; any other subscriber gets it at once,
     /// nested. A subscription made during a delivery gets its replay at once.
     case perSubscriber
+    /// A send goes to the subscribers in turn; at a subscriber inside its own handler it waits, and the sender
+    /// returns. When that handler returns, the waiting send resumes first and goes on to the later
+    /// subscribers, then the subscriber takes its value (a back-pressured channel per subscriber, whose
+    /// resumed sender runs on the consumer's thread). A subscription made during a delivery gets its replay at
+    /// once.
+    case waitsAtBusySubscriber
 
     var description: String {
         switch self {
         case .queued: "queued"
         case .nested: "nested"
         case .perSubscriber: "queued per subscriber"
+        case .waitsAtBusySubscriber: "a send waits at a busy subscriber"
         }
     }
 
     var mergeFeedback: [String] {
         switch self {
         // One observer: queued per subscriber is queued.
-        case .queued, .perSubscriber: ["M 1", "M /1", "M 2", "M /2", "M 3", "M /3", "M 4", "M /4"]
+        case .queued, .perSubscriber, .waitsAtBusySubscriber: ["M 1", "M /1", "M 2", "M /2", "M 3", "M /3", "M 4", "M /4"]
         case .nested: ["M 1", "M 2", "M 3", "M /3", "M /2", "M /1", "M 4", "M /4"]
         }
     }
@@ -256,7 +263,7 @@ enum Delivery: CustomStringConvertible {
     /// `mergeFeedbackTwice`'s log: 2 and 3 queued behind 1 come out in the order they were sent.
     var mergeFeedbackTwice: [String] {
         switch self {
-        case .queued, .perSubscriber: ["M 1", "M /1", "M 2", "M /2", "M 3", "M /3", "M 4", "M /4"]
+        case .queued, .perSubscriber, .waitsAtBusySubscriber: ["M 1", "M /1", "M 2", "M /2", "M 3", "M /3", "M 4", "M /4"]
         case .nested: ["M 1", "M 2", "M /2", "M 3", "M /3", "M /1", "M 4", "M /4"]
         }
     }
@@ -286,6 +293,9 @@ struct Rule: CustomStringConvertible {
         case .combine?:
             Rule(merge: .nested, subjects: .nested, subscriptionOrder: false,
                  source: "OpenCombine: synchronous demand-driven delivery; PassthroughSubject keeps its subscribers in a hashed set (docs/decisions/real-libraries.md)")
+        case .asyncSequence? where descriptor.id == "async-channel":
+            Rule(merge: .queued, subjects: .waitsAtBusySubscriber, subscriptionOrder: true,
+                 source: "AsyncChannel: a send suspends at a subscriber that has not asked for the next value (ChannelSubject.swift)")
         case .asyncSequence?:
             // The merge's inputs are iterated by tasks of its own and its output by one consumer; a subject's
             // subscribers each by a task that the adapter's executor runs inside `yield` (StreamSubject.swift).
@@ -332,6 +342,8 @@ enum SubjectModel {
         var busy = false
         var inHandler: Set<String> = []
         var buffers: [String: [Int]] = [:]
+        /// `.waitsAtBusySubscriber`: the sends waiting at each subscriber, with the subscribers after it.
+        var waiting: [String: [(value: Int, rest: ArraySlice<String>)]] = [:]
 
         func observe(_ observer: String, _ value: Int) {
             log.append("\(observer) \(value)")
@@ -342,7 +354,25 @@ enum SubjectModel {
             }
             log.append("A /\(value)")
         }
+        func send(_ value: Int, to receivers: ArraySlice<String>) {
+            var receivers = receivers
+            while let observer = receivers.popFirst() {
+                if inHandler.contains(observer) { return waiting[observer, default: []].append((value, receivers)) }
+                take(observer, value)
+            }
+        }
+        func take(_ observer: String, _ value: Int) {
+            inHandler.insert(observer)
+            observe(observer, value)
+            while let next = waiting[observer]?.first {
+                waiting[observer]?.removeFirst()
+                send(next.value, to: next.rest)
+                observe(observer, next.value)
+            }
+            inHandler.remove(observer)
+        }
         func deliver(_ observer: String, _ value: Int) {
+            if delivery == .waitsAtBusySubscriber { return take(observer, value) }
             guard delivery == .perSubscriber else { return observe(observer, value) }
             if inHandler.contains(observer) { return buffers[observer, default: []].append(value) }
             inHandler.insert(observer)
@@ -358,6 +388,7 @@ enum SubjectModel {
             case .send(let value):
                 current = scenario.kind == .behavior ? value : nil
                 let snapshot = order.filter(subscribed.contains)
+                if delivery == .waitsAtBusySubscriber { return send(value, to: snapshot[...]) }
                 for observer in snapshot { deliver(observer, value) }
             case .subscribe(let observer):
                 subscribed.append(observer)

@@ -4,13 +4,13 @@ import RxBenchCore
 /// The asynchronous-sequence operator for each `Flow` operator; the recursion is `FlowMapping`'s. What Swift
 /// concurrency has no synchronous way to express throws `UnsupportedFlow` with the reason. The library's
 /// `merge`, `combineLatest`, `zip` and `chain` are free functions, named with their module.
-struct StreamMapping: FlowMapping {
+struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
     typealias Stream = IntSequence
 
-    let subjects: [StreamSubject]
+    let subjects: [Subject]
     var feedbackState: IntSequence?
 
-    var engineName: String { "async-stream" }
+    var engineName: String { Subject.descriptor.id }
 
     func refusal(of flow: Flow) -> UnsupportedFlow? {
         let reason: String
@@ -19,10 +19,6 @@ struct StreamMapping: FlowMapping {
             // Where a task's code runs is its executor's business, not an operator's. The adapter takes an
             // observeOn that ends the flow as the consuming task's executor; anywhere else it is refused here.
             reason = "\(flow.operatorName)(serial queue) before another operator: no scheduler operator; the consuming task's executor decides where the whole iteration runs"
-        case .flatMapLatest:
-            reason = "flatMapLatest: swift-async-algorithms 1.1.4 ships it only behind AsyncAlgorithms 1.3 availability"
-        case .tryFlatMapLatest:
-            reason = "tryFlatMapLatest: as flatMapLatest, which swift-async-algorithms 1.1.4 ships only behind AsyncAlgorithms 1.3 availability"
         case .takeUntil:
             reason = "takeUntil: no operator (racing two sequences needs a task group)"
         case .using, .tryUsing:
@@ -42,7 +38,7 @@ struct StreamMapping: FlowMapping {
     func subject(_ index: Int) throws(UnsupportedFlow) -> Stream {
         let subject = subjects[index]
         if let unavailable = subject.unavailable { throw UnsupportedFlow(engine: engineName, operation: unavailable) }
-        return IntSequence { IntIterator(subject.subscribe().makeAsyncIterator()) }
+        return IntSequence { subject.makeIterator() }
     }
 
     func map(_ source: Stream, _ transform: IntTransform) -> Stream { IntSequence(source.map(transform.apply)) }
@@ -131,6 +127,12 @@ struct StreamMapping: FlowMapping {
         return IntSequence(source.flatMap { CollectionOfOne(value($0)).async })
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { IntSequence(source.flatMap { inner($0) }) }
+    /// swift-async-algorithms 1.1.4 marks flatMapLatest `@available(AsyncAlgorithms 1.3, *)`, a macro that names
+    /// Apple's platforms only (macOS 15, iOS 18 and their kin): on Linux it is available to everyone. It iterates
+    /// the source in a task of its own and each inner sequence in another.
+    func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream {
+        IntSequence(source.flatMapLatest { inner($0) })
+    }
     // One result: no one-result type; callers take the first element.
     func single(_ producer: SingleProducer) -> Stream { request(producer) }
     func asSingle(_ source: Stream) -> Stream { IntSequence(source.prefix(1)) }

@@ -4,7 +4,14 @@ import RxBenchCore
 /// A subject as Swift concurrency users build one: a continuation per subscriber, each subscriber
 /// iterating its own `AsyncThrowingStream`. `.replayLast` keeps the latest value and yields it to a new
 /// subscriber; after a terminal event a new subscriber gets only that event.
-public final class StreamSubject: @unchecked Sendable {
+public final class StreamSubject: AsyncRowSubject, @unchecked Sendable {
+    public static var descriptor: EngineDescriptor {
+        EngineDescriptor(
+            id: "async-stream", role: .library,
+            modelledOn: "AsyncStream + for await in a Task, swift-async-algorithms 1.1.4",
+            semantics: .asyncSequence)
+    }
+
     private typealias Continuation = AsyncThrowingStream<Int, Error>.Continuation
 
     private let lock = NSLock()
@@ -17,9 +24,9 @@ public final class StreamSubject: @unchecked Sendable {
     private var terminal: BenchError??
 
     /// Set for a kind this row has no subject for (`.replay(bufferSize:)`): the translator declines it.
-    let unavailable: String?
+    public let unavailable: String?
 
-    init(_ kind: SubjectKind) {
+    public init(_ kind: SubjectKind) {
         if case .replay(let bufferSize) = kind {
             unavailable = "replay(bufferSize: \(bufferSize)) subject: Swift concurrency has no replay subject"
         } else {
@@ -34,6 +41,8 @@ public final class StreamSubject: @unchecked Sendable {
             latest = initial
         }
     }
+
+    public func makeIterator() -> IntIterator { IntIterator(subscribe().makeAsyncIterator()) }
 
     /// A new subscriber's stream.
     func subscribe() -> AsyncThrowingStream<Int, Error> {
@@ -55,7 +64,7 @@ public final class StreamSubject: @unchecked Sendable {
         return stream
     }
 
-    func send(_ value: Int) {
+    public func send(_ value: Int) {
         lock.lock()
         guard terminal == nil else { return lock.unlock() }
         if replays { latest = value }
@@ -64,9 +73,9 @@ public final class StreamSubject: @unchecked Sendable {
         for entry in snapshot { entry.continuation.yield(value) }
     }
 
-    func fail(_ error: BenchError) { terminate(error) }
+    public func fail(_ error: BenchError) { terminate(error) }
 
-    func finish() { terminate(nil) }
+    public func finish() { terminate(nil) }
 
     private func terminate(_ error: BenchError?) {
         lock.lock()

@@ -2,8 +2,9 @@ import Foundation
 import RxBenchCore
 
 /// Swift concurrency as people write it today, behind the harness's `EngineAdapter`, written against
-/// rxbench's public API only: `AsyncThrowingStream` for `create` and subjects (a continuation per
-/// subscriber), the standard library's `map`/`filter`/`compactMap`/`prefix`/`dropFirst`/`flatMap`, and
+/// rxbench's public API only: `AsyncThrowingStream` for `create`, the row's `Subject` for subjects
+/// (`StreamSubject`: a continuation per subscriber; `ChannelSubject`: swift-async-algorithms' back-pressured
+/// channel per subscriber), the standard library's `map`/`filter`/`compactMap`/`prefix`/`dropFirst`/`flatMap`, and
 /// swift-async-algorithms' `reductions`, `removeDuplicates` and `chain`. Subscribing starts a `Task` that
 /// consumes with `for try await`; disposing is `task.cancel()`. A flow that ends in `observeOn(serial queue)` is
 /// consumed by a task whose executor is that queue (`QueueExecutor`), as a main-actor task consumes on the main
@@ -13,10 +14,9 @@ import RxBenchCore
 /// that every event is delivered before the sender returns, as the engines' immediate scheduler does (the
 /// harness and the marble cases rely on that). What this leaves out (the hop to a pool thread) and the
 /// operators it cannot express are argued in docs/decisions/real-libraries.md.
-public struct AsyncStreamAdapter: EngineAdapter {
+public struct AsyncSequenceAdapter<Subject: AsyncRowSubject>: EngineAdapter {
     public typealias Stream = IntSequence
     public typealias Subscription = Task<Void, Never>
-    public typealias Subject = StreamSubject
     /// The three closures a consuming task calls, taken once per run (what a user's `for await` loop captures).
     public struct Observer: Sendable {
         let next: @Sendable (Int) -> Void
@@ -26,14 +26,9 @@ public struct AsyncStreamAdapter: EngineAdapter {
 
     public init() {}
 
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "async-stream", role: .library,
-            modelledOn: "AsyncStream + for await in a Task, swift-async-algorithms 1.1.4",
-            semantics: .asyncSequence)
-    }
+    public var descriptor: EngineDescriptor { Subject.descriptor }
 
-    public func stream(_ flow: Flow, subjects: [StreamSubject]) throws(UnsupportedFlow) -> IntSequence {
+    public func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> IntSequence {
         // A flow that ends in observeOn(serial queue) is its source consumed by a task on that queue: the
         // `for await` loop of a main-actor task, the one place Swift concurrency says where values arrive.
         if case .observeOn(let source, .serial(let queue)) = flow {
@@ -41,12 +36,12 @@ public struct AsyncStreamAdapter: EngineAdapter {
             stream.delivery = .onQueue(queue)
             return stream
         }
-        var stream = try StreamMapping(subjects: subjects).stream(for: flow)
+        var stream = try StreamMapping<Subject>(subjects: subjects).stream(for: flow)
         stream.delivery = flow.contains { $0.iteratesInputsInATask } ? .fromPool : .immediate
         return stream
     }
 
-    /// swift-async-algorithms' merge, combineLatest and zip iterate their inputs in an unstructured `Task`,
+    /// swift-async-algorithms' merge, combineLatest, zip and flatMapLatest iterate their inputs in an unstructured `Task`,
     /// which does not inherit the consumer's executor preference: their events reach the consumer from a pool
     /// thread, after the call that caused them has returned.
     public func deliversAsynchronously(_ stream: IntSequence) -> Bool { stream.deliversAsynchronously }
@@ -105,15 +100,21 @@ public struct AsyncStreamAdapter: EngineAdapter {
         CallerExecutor.shared.cancel(subscription)
     }
 
-    public func makeSubject(_ kind: SubjectKind) -> StreamSubject {
-        StreamSubject(kind)
+    public func makeSubject(_ kind: SubjectKind) -> Subject {
+        Subject(kind)
     }
 
-    public func sender(for subject: StreamSubject) -> SubjectSender {
+    public func sender(for subject: Subject) -> SubjectSender {
         SubjectSender(
             next: { subject.send($0) }, error: { subject.fail($0) }, completed: { subject.finish() })
     }
 }
+
+/// `AsyncStream`'s row: a continuation per subscriber, unbounded.
+public typealias AsyncStreamAdapter = AsyncSequenceAdapter<StreamSubject>
+
+/// swift-async-algorithms' `AsyncChannel` row: a send waits until every subscriber has taken the value.
+public typealias AsyncChannelAdapter = AsyncSequenceAdapter<ChannelSubject>
 
 /// A task executor that runs each job at once on the thread that enqueues it: a task resumed by
 /// `continuation.yield` runs inside `yield`, a task cancelled by `cancel(_:)` finishes inside it.
@@ -162,7 +163,7 @@ extension Flow {
     /// The operators swift-async-algorithms runs in a `Task` of their own.
     fileprivate var iteratesInputsInATask: Bool {
         switch self {
-        case .merge, .combineLatest, .zip: true
+        case .merge, .combineLatest, .zip, .flatMapLatest, .tryFlatMapLatest: true
         case .system(_, _, let feedbacks): feedbacks.count > 1
         default: false
         }

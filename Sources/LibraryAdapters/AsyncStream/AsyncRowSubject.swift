@@ -1,0 +1,21 @@
+import RxBenchCore
+
+/// What tells the Swift-concurrency rows apart: the subject, that is, how a value sent from synchronous code
+/// reaches each subscriber's `for await` loop. The operators (`StreamMapping`), the consuming task and its
+/// cancellation (`AsyncSequenceAdapter`) are the same for every such row.
+public protocol AsyncRowSubject: AnyObject, Sendable {
+    /// The row this subject makes: its id and what it stands for.
+    static var descriptor: EngineDescriptor { get }
+
+    init(_ kind: SubjectKind)
+
+    /// Set for a kind this row has no subject for: the translator declines flows over it with this reason.
+    var unavailable: String? { get }
+
+    /// A new subscriber's values. Subscribing happens here, when the consuming task makes its iterator.
+    func makeIterator() -> IntIterator
+
+    func send(_ value: Int)
+    func fail(_ error: BenchError)
+    func finish()
+}
