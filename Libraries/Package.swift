@@ -34,6 +34,7 @@ let presence: [SwiftSetting] = present ? [.define("LIBRARY_SOURCES_PRESENT")] : 
 var dependencies: [Package.Dependency] = [.package(name: "rxbench", path: "..")]
 var targets: [Target] = []
 var rows: [Target.Dependency] = []
+var libraries: [Target.Dependency] = []
 
 if present {
     // RxSwift, ReactiveSwift and ReactiveKit through their own manifests, as an app gets them (SwiftPM's default
@@ -79,6 +80,10 @@ if present {
             swiftSettings: adapterSettings),
     ]
     rows = ["RxSwiftRow", "ReactiveSwiftRow", "SwiftSignalKitRow", "ReactiveKitRow"]
+    libraries = [
+        .product(name: "RxSwift", package: "RxSwift"), .product(name: "ReactiveSwift", package: "ReactiveSwift"),
+        "SwiftSignalKit", .product(name: "ReactiveKit", package: "ReactiveKit"),
+    ]
 }
 
 let package = Package(
@@ -92,7 +97,8 @@ let package = Package(
             swiftSettings: adapterSettings + presence),
         .testTarget(
             name: "LibraryRowTests",
-            dependencies: [.product(name: "RxBenchKit", package: "rxbench")] + rows,
+            // The libraries themselves too: ArityFormTests writes each one's arity form by hand.
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench")] + rows + libraries,
             // The committed reports, read from the source folder (#filePath), not bundled.
             exclude: ["Expected"],
             swiftSettings: [.swiftLanguageMode(.v5)] + presence),

@@ -85,7 +85,7 @@ LIBRARY_NAMES = {
     "async-stream": ("AsyncStream", "swift-async-algorithms 1.1.4"),
     "reactivekit": ("ReactiveKit", "3.21.0"),
     "observation": ("Observation", "the Swift 6.3 toolchain"),
-    "async-channel": ("AsyncChannel", None),
+    "async-channel": ("AsyncChannel", "swift-async-algorithms 1.1.4"),
 }
 
 # The decomposition of docs/decisions/decomposition.md: design -> the library's locks and objects -> built as a

@@ -19,7 +19,7 @@ RUN_DIR=results/findings-run
 CATALOGUE=$RUN_DIR/workloads.csv
 # Every row of the decomposition (lean design -> its library's locks -> built as a dependency -> the library),
 # the floor, and every library row; rows a build does not have are left out by rxbench-libraries' --engine all.
-ROWS=baseline,sink,sink-locked,sink-locked-dependency,rxswift,signal,signal-locked,signal-locked-dependency,swiftsignalkit,subscriber,subscriber-direct,subscriber-dependency,subscriber-locked-dependency,reactiveswift,reactivekit,opencombine,async-stream,observation
+ROWS=baseline,sink,sink-locked,sink-locked-dependency,rxswift,signal,signal-locked,signal-locked-dependency,swiftsignalkit,subscriber,subscriber-direct,subscriber-dependency,subscriber-locked-dependency,reactiveswift,reactivekit,opencombine,async-stream,async-channel,observation
 # The app scenarios, RxSwift's own benchmarks, and one dispose beside live siblings (an app's subscription of ten
 # stages among a hundred: the dispose and memory-per-subscription verdicts read it).
 WORKLOADS='app,rxswift,DisposeLatencyMixed[depth=10,siblings=100]'

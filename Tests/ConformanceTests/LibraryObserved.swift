@@ -186,14 +186,20 @@ enum LibraryObserved {
                 "events [next(11)@220, next(12)@240, error(1)@250], expected [next(11)@220, error(1)@225]",
                 "source subscriptions [[(200, 225)], [(210, 250)]], expected [[(200, 225)], [(210, 225)]]",
             ],
+            "flatMapLatest: a new inner disposes the previous one at the switch": [
+                "unsupported: async-stream does not support flatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
+            ],
             "flatMapLatest: a new inner disposes the previous one at the switch [disposed at 221]": [
-                "source subscriptions [[(200, 225)], [(210, 240)], []], expected [[(200, 221)], [(210, 221)], []]",
+                "unsupported: async-stream does not support flatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "flatMapLatest: outer error disposes the inner": [
-                "source subscriptions [[(200, 225)], [(210, 240)]], expected [[(200, 225)], [(210, 225)]]",
+                "unsupported: async-stream does not support flatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "flatMapLatest: outer error disposes the inner [disposed at 221]": [
-                "source subscriptions [[(200, 225)], [(210, 240)]], expected [[(200, 221)], [(210, 221)]]",
+                "unsupported: async-stream does not support flatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
+            ],
+            "flatMapLatest: synchronous inners": [
+                "unsupported: async-stream does not support flatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "replay(2) subject: a late subscriber gets the last 2 values, then live values": [
                 "unsupported: async-stream does not support replay(bufferSize: 2) subject: Swift concurrency has no replay subject",
@@ -263,20 +269,26 @@ enum LibraryObserved {
                 "events [next(100)@215, next(200)@225, error(7)@260], expected [next(100)@215, error(7)@220]",
                 "source subscriptions [[(200, 250)], [(210, 260)]], expected [[(200, 220)], [(210, 220)]]",
             ],
+            "tryFlatMapLatest: a throw during a synchronous source stops it": [
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
+            ],
             "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once": [
-                "source subscriptions [[(200, 230)], [(210, 220)]], expected [[(200, 220)], [(210, 220)]]",
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "tryFlatMapLatest: a throw ends with its error and disposes the source and the current inner at once [disposed at 216]": [
-                "source subscriptions [[(200, 220)], [(210, 225)]], expected [[(200, 216)], [(210, 216)]]",
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
+            ],
+            "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns": [
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "tryFlatMapLatest: inner values pass as flatMapLatest's while the selector returns [disposed at 221]": [
-                "source subscriptions [[(200, 225)], [(210, 240)], []], expected [[(200, 221)], [(210, 221)], []]",
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "tryFlatMapLatest: the current inner sees its dispose at the throw's time": [
-                "source subscriptions [[(200, 230)], [(210, 220)]], expected [[(200, 220)], [(210, 220)]]",
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "tryFlatMapLatest: the current inner sees its dispose at the throw's time [disposed at 216]": [
-                "source subscriptions [[(200, 220)], [(210, 225)]], expected [[(200, 216)], [(210, 216)]]",
+                "unsupported: async-stream does not support tryFlatMapLatest: swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux",
             ],
             "tryUsing: a throwing body factory fails at subscription and releases the resource": [
                 "unsupported: async-stream does not support using: no operator (a consumer uses defer in its own task)",

@@ -220,18 +220,23 @@ struct RxSwiftMapping: FlowMapping {
             onDispose: hooks.onDispose)
     }
 
-    /// RxFeedback's `system` from RxSwift's own parts, as RxFeedback writes it: a `ReplaySubject` of one
-    /// state replays it to the feedbacks through the current-thread trampoline, the feedbacks' mutations are
-    /// merged and scanned, and each new state goes back into the subject.
+    /// RxFeedback's `system` (RxFeedback 4.0.0, Sources/RxFeedback/ObservableType+RxFeedback.swift:28-60), hand-built
+    /// from RxSwift's own operators in RxFeedback's order, with the trampoline as its scheduler: RxFeedback itself
+    /// does not build on Linux (its two source files import RxCocoa, which RxSwift's manifest builds for Apple's
+    /// platforms only; docs/decisions/real-libraries.md, "RxFeedback"). A `ReplaySubject` of one state replays it to
+    /// the feedbacks, their mutations are merged and delivered through the trampoline, scanned, and each new state
+    /// goes back into the subject.
     func system(initial: Int, reduce: IntAccumulator, feedbacks: Feedbacks<Self>) -> Observable<Int> {
         .deferred {
             let state = ReplaySubject<Int>.create(bufferSize: 1)
-            let replayed = state.asObservable().observe(on: CurrentThreadScheduler.instance)
-            let mutations = Observable.merge(feedbacks.streams(state: replayed))
+            let mutations = Observable.merge(feedbacks.streams(state: state.asObservable()))
+                .observe(on: CurrentThreadScheduler.instance)
             return mutations
                 .scan(initial, accumulator: reduce.combine)
                 .do(onNext: { state.onNext($0) }, onSubscribed: { state.onNext(initial) })
+                .subscribe(on: CurrentThreadScheduler.instance)
                 .startWith(initial)
+                .observe(on: CurrentThreadScheduler.instance)
         }
     }
 }

@@ -41,7 +41,7 @@ public struct AsyncSequenceAdapter<Subject: AsyncRowSubject>: EngineAdapter {
         return stream
     }
 
-    /// swift-async-algorithms' merge, combineLatest, zip and flatMapLatest iterate their inputs in an unstructured `Task`,
+    /// swift-async-algorithms' merge, combineLatest and zip iterate their inputs in an unstructured `Task`,
     /// which does not inherit the consumer's executor preference: their events reach the consumer from a pool
     /// thread, after the call that caused them has returned.
     public func deliversAsynchronously(_ stream: IntSequence) -> Bool { stream.deliversAsynchronously }
@@ -163,7 +163,7 @@ extension Flow {
     /// The operators swift-async-algorithms runs in a `Task` of their own.
     fileprivate var iteratesInputsInATask: Bool {
         switch self {
-        case .merge, .combineLatest, .zip, .flatMapLatest, .tryFlatMapLatest: true
+        case .merge, .combineLatest, .zip: true
         case .system(_, _, let feedbacks): feedbacks.count > 1
         default: false
         }

@@ -19,6 +19,10 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
             // Where a task's code runs is its executor's business, not an operator's. The adapter takes an
             // observeOn that ends the flow as the consuming task's executor; anywhere else it is refused here.
             reason = "\(flow.operatorName)(serial queue) before another operator: no scheduler operator; the consuming task's executor decides where the whole iteration runs"
+        case .flatMapLatest, .tryFlatMapLatest:
+            // Its `@available(AsyncAlgorithms 1.3, *)` names Apple's platforms only, so Linux may call it; it
+            // crashes or hangs there (docs/decisions/real-libraries.md, "flatMapLatest").
+            reason = "\(flow.operatorName): swift-async-algorithms 1.1.4's flatMapLatest (marked as the package's 1.3 API) crashes or hangs on Linux"
         case .takeUntil:
             reason = "takeUntil: no operator (racing two sequences needs a task group)"
         case .using, .tryUsing:
@@ -127,12 +131,6 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
         return IntSequence(source.flatMap { CollectionOfOne(value($0)).async })
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { IntSequence(source.flatMap { inner($0) }) }
-    /// swift-async-algorithms 1.1.4 marks flatMapLatest `@available(AsyncAlgorithms 1.3, *)`, a macro that names
-    /// Apple's platforms only (macOS 15, iOS 18 and their kin): on Linux it is available to everyone. It iterates
-    /// the source in a task of its own and each inner sequence in another.
-    func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream {
-        IntSequence(source.flatMapLatest { inner($0) })
-    }
     // One result: no one-result type; callers take the first element.
     func single(_ producer: SingleProducer) -> Stream { request(producer) }
     func asSingle(_ source: Stream) -> Stream { IntSequence(source.prefix(1)) }

@@ -1,0 +1,112 @@
+import RxBenchKit
+import Testing
+
+#if LIBRARY_SOURCES_PRESENT
+import ReactiveKit
+import ReactiveKitRow
+import ReactiveSwift
+import ReactiveSwiftRow
+import RxSwift
+import RxSwiftRow
+import SwiftSignalKit
+import SwiftSignalKitRow
+#endif
+
+/// Each row translates a two-input combineLatest as its library's users write it: in the library's arity form
+/// (docs/decisions/real-libraries.md says which call, per row). Pinned by allocations: values sent alternately
+/// into two publish subjects through the row's translation of `combineLatest([subject 0, subject 1])` allocate,
+/// per value, exactly what the same subjects through the arity form written against the library allocate. A row
+/// that fell back to the collection form fails here where that form allocates per value (ReactiveSwift's
+/// `combineLatest(_:)` of an array: an array per value).
+@Suite("Library rows: combineLatest as the arity form", .serialized)
+struct ArityFormTests {
+    static let n = 256
+
+    /// Mallocs per value of `send(count)`, by the difference of `2n` and `n` values, so that setup cancels.
+    static func perValue(_ send: (Int) -> Void) -> Int {
+        send(n)  // warm-up: lazily made metadata and buffers
+        let small = AllocationCounter.count(.currentThread) { send(n) }.delta.allocations
+        let large = AllocationCounter.count(.currentThread) { send(2 * n) }.delta.allocations
+        return (large - small) / n
+    }
+
+    /// The row's own translation, subscribed as the harness subscribes.
+    static func throughRow<A: EngineAdapter>(_ adapter: A) throws -> Int {
+        let subjects = [try adapter.makeSubject(.publish), try adapter.makeSubject(.publish)]
+        let senders = subjects.map { adapter.sender(for: $0) }
+        let stream = try adapter.stream(.combineLatest([.subject(0), .subject(1)], .sum), subjects: subjects)
+        let subscription = adapter.subscribe(stream, with: adapter.nativeObserver(EventObserver(next: { _ in })))
+        defer { adapter.dispose(subscription) }
+        return perValue { count in
+            for value in 0..<count { senders[value % 2].next(value) }
+        }
+    }
+
+    static let enabled = sourcesPresent && AllocationCounter.isCalibrated
+    static let notChecked =
+        "not checked: library sources not present (run scripts/libraries.sh), or malloc not interposed in this process"
+
+    #if LIBRARY_SOURCES_PRESENT
+    @Test("rxswift: Observable.combineLatest(a, b, resultSelector:)", .enabled(if: enabled, Comment(rawValue: notChecked)))
+    func rxSwift() throws {
+        let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+        let subscription = Observable.combineLatest(a, b) { $0 &+ $1 }.subscribe(onNext: { _ in })
+        defer { subscription.dispose() }
+        let arityForm = Self.perValue { count in
+            for value in 0..<count { (value % 2 == 0 ? a : b).onNext(value) }
+        }
+        #expect(try Self.throughRow(RxSwiftAdapter()) == arityForm)
+    }
+
+    @Test("reactiveswift: SignalProducer.combineLatest(a, b)", .enabled(if: enabled, Comment(rawValue: notChecked)))
+    func reactiveSwift() throws {
+        let (a, aInput) = Signal<Int, BenchError>.pipe()
+        let (b, bInput) = Signal<Int, BenchError>.pipe()
+        let disposable = SignalProducer.combineLatest(SignalProducer(a), SignalProducer(b)).map { $0 &+ $1 }
+            .start { _ in }
+        defer { disposable.dispose() }
+        let arityForm = Self.perValue { count in
+            for value in 0..<count { (value % 2 == 0 ? aInput : bInput).send(value: value) }
+        }
+        #expect(try Self.throughRow(ReactiveSwiftAdapter()) == arityForm)
+    }
+
+    @Test("swiftsignalkit: combineLatest(a, b) |> map", .enabled(if: enabled, Comment(rawValue: notChecked)))
+    func swiftSignalKit() throws {
+        let a = ValuePipe<Int>(), b = ValuePipe<Int>()
+        let combined = SwiftSignalKit.combineLatest(a.signal() |> castError(BenchError.self), b.signal() |> castError(BenchError.self))
+            |> SwiftSignalKit.map { $0.0 &+ $0.1 }
+        let disposable = combined.start(next: { _ in })
+        defer { disposable.dispose() }
+        let arityForm = Self.perValue { count in
+            for value in 0..<count { (value % 2 == 0 ? a : b).putNext(value) }
+        }
+        #expect(try Self.throughRow(SwiftSignalKitAdapter()) == arityForm)
+    }
+
+    @Test("reactivekit: combineLatest(a, b, combine:)", .enabled(if: enabled, Comment(rawValue: notChecked)))
+    func reactiveKit() throws {
+        let a = PassthroughSubject<Int, BenchError>(), b = PassthroughSubject<Int, BenchError>()
+        let disposable = ReactiveKit.combineLatest(a.toSignal(), b.toSignal()) { $0 &+ $1 }.observeNext { _ in }
+        defer { disposable.dispose() }
+        let arityForm = Self.perValue { count in
+            for value in 0..<count { (value % 2 == 0 ? a : b).send(value) }
+        }
+        #expect(try Self.throughRow(ReactiveKitAdapter()) == arityForm)
+    }
+
+    /// The check can fail: ReactiveSwift's collection form allocates per value where its arity form does not.
+    @Test("reactiveswift: the collection form allocates more than the arity form", .enabled(if: enabled, Comment(rawValue: notChecked)))
+    func collectionFormDiffers() throws {
+        let (a, aInput) = Signal<Int, BenchError>.pipe()
+        let (b, bInput) = Signal<Int, BenchError>.pipe()
+        let disposable = SignalProducer.combineLatest([SignalProducer(a), SignalProducer(b)]).map { $0[0] &+ $0[1] }
+            .start { _ in }
+        defer { disposable.dispose() }
+        let collectionForm = Self.perValue { count in
+            for value in 0..<count { (value % 2 == 0 ? aInput : bInput).send(value: value) }
+        }
+        #expect(try collectionForm > Self.throughRow(ReactiveSwiftAdapter()))
+    }
+    #endif
+}
