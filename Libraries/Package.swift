@@ -11,7 +11,7 @@ import Foundation
 import PackageDescription
 
 let sources = Context.packageDirectory + "/Upstream"
-let present = ["RxSwift", "ReactiveSwift", "Signals", "ReactiveKit"].allSatisfy {
+let present = ["RxSwift", "ReactiveSwift", "SwiftSignalKit", "Signals", "ReactiveKit"].allSatisfy {
     FileManager.default.fileExists(atPath: "\(sources)/\($0)/.git")
 }
 
@@ -45,21 +45,14 @@ if present {
         .package(path: "Upstream/RxSwift"), .package(path: "Upstream/ReactiveSwift"), .package(path: "Upstream/ReactiveKit"),
     ]
     targets += [
-        // SwiftSignalKit's manifest builds an Objective-C target and uses Darwin's locks: its Swift files are
-        // compiled here, unedited, with the shim (Sources/SwiftSignalKitLinux) in the same module, because
-        // the shim stands in for Darwin names the library's files use unqualified. Settings as a dependency's.
-        .target(
-            name: "SwiftSignalKit",
-            path: ".",
-            exclude: [
-                "Upstream/Signals/SwiftSignalKit/ThreadPool.swift",  // @objc, replaced by the shim's
-                "Upstream/Signals/SwiftSignalKit/Info.plist",
-                "Upstream/Signals/SwiftSignalKit/SwiftSignalKit.h",
-            ] + entries(of: "", except: "Upstream").filter { $0 != "Sources" }
-                + entries(of: "Upstream", except: "Signals") + entries(of: "Upstream/Signals", except: "SwiftSignalKit")
-                + entries(of: "Sources", except: "SwiftSignalKitLinux"),
-            sources: ["Upstream/Signals/SwiftSignalKit", "Sources/SwiftSignalKitLinux"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // SwiftSignalKit has no manifest that builds here (Telegram builds it with Bazel; the fork's manifest builds an
+        // Objective-C target and uses Darwin's locks): its Swift files are compiled here, unedited, with the shim
+        // (Sources/SwiftSignalKitLinux) in the same module, because the shim stands in for Darwin names the
+        // library's files use unqualified. Settings as a dependency's. Telegram's copy is the module SwiftSignalKit,
+        // the fork (cntrump/Signals) the module Signals.
+        signalKitTarget(name: "SwiftSignalKit", folder: "SwiftSignalKit", sources: "Source", shim: "SwiftSignalKitLinux"),
+        // The fork's shim is the same files, linked (SwiftPM gives a file to one target only).
+        signalKitTarget(name: "Signals", folder: "Signals", sources: "SwiftSignalKit", shim: "SignalsLinux"),
         .target(
             name: "RxSwiftRow",
             dependencies: [.product(name: "RxBenchKit", package: "rxbench"), .product(name: "RxSwift", package: "RxSwift")],
@@ -74,16 +67,40 @@ if present {
             name: "SwiftSignalKitRow",
             dependencies: [.product(name: "RxBenchKit", package: "rxbench"), "SwiftSignalKit"],
             swiftSettings: adapterSettings),
+        // The same adapter sources (linked), compiled against the fork: `import SwiftSignalKit` there means Signals.
+        .target(
+            name: "SignalsForkRow",
+            dependencies: [.product(name: "RxBenchKit", package: "rxbench"), "Signals"],
+            swiftSettings: adapterSettings + [
+                .define("SIGNALS_FORK"), .unsafeFlags(["-module-alias", "SwiftSignalKit=Signals"]),
+            ]),
         .target(
             name: "ReactiveKitRow",
             dependencies: [.product(name: "RxBenchKit", package: "rxbench"), .product(name: "ReactiveKit", package: "ReactiveKit")],
             swiftSettings: adapterSettings),
     ]
-    rows = ["RxSwiftRow", "ReactiveSwiftRow", "SwiftSignalKitRow", "ReactiveKitRow"]
+    rows = ["RxSwiftRow", "ReactiveSwiftRow", "SwiftSignalKitRow", "SignalsForkRow", "ReactiveKitRow"]
     libraries = [
         .product(name: "RxSwift", package: "RxSwift"), .product(name: "ReactiveSwift", package: "ReactiveSwift"),
-        "SwiftSignalKit", .product(name: "ReactiveKit", package: "ReactiveKit"),
+        "SwiftSignalKit", "Signals", .product(name: "ReactiveKit", package: "ReactiveKit"),
     ]
+}
+
+/// A SwiftSignalKit copy as a module: the Swift files of Upstream/<folder>/<sources> but ThreadPool.swift (`@objc`,
+/// replaced by the shim's), and the shim. Its path is the package itself so that it can take files from two folders.
+func signalKitTarget(name: String, folder: String, sources: String, shim: String) -> Target {
+    let library = "Upstream/\(folder)/\(sources)"
+    let swiftFiles = ((try? FileManager.default.contentsOfDirectory(atPath: "\(Context.packageDirectory)/\(library)")) ?? [])
+        .filter { $0.hasSuffix(".swift") && $0 != "ThreadPool.swift" }
+    return .target(
+        name: name,
+        path: ".",
+        exclude: entries(of: "", except: "Upstream").filter { $0 != "Sources" }
+            + entries(of: "Upstream", except: folder) + entries(of: "Upstream/\(folder)", except: sources)
+            + entries(of: "Sources", except: shim)
+            + entries(of: library, except: "").filter { !swiftFiles.contains(String($0.split(separator: "/").last!)) },
+        sources: [library, "Sources/\(shim)"],
+        swiftSettings: [.swiftLanguageMode(.v5)])
 }
 
 let package = Package(

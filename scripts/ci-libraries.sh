@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# What CI runs for Libraries/ (the real RxSwift, ReactiveSwift, SwiftSignalKit and ReactiveKit as rows), where
-# their sources can be had: gets them at the pinned revisions (scripts/libraries.sh), builds the rows in release,
-# checks each row's conformance report against the committed one, and runs every workload once on the four rows
-# (the quick profile at one repetition, results/ci/libraries-quick.csv: each run checks its checksum; nothing
-# reads the times).
+# What CI runs for Libraries/ (the real RxSwift, ReactiveSwift, SwiftSignalKit as Telegram ships it and its
+# standalone fork, and ReactiveKit as rows), where their sources can be had: gets them at the pinned revisions
+# (scripts/libraries.sh), builds the rows in release, checks each row's conformance report against the committed
+# one, and runs every workload once on the five rows (the quick profile at one repetition,
+# results/ci/libraries-quick.csv: each run checks its checksum; nothing reads the times).
 #
 # Where the sources are found: RXBENCH_LIBRARY_SOURCES (one git clone per library, named after its repository),
 # else the folder where this project's machines keep the git snapshots the fetch tool brought
@@ -19,6 +19,7 @@ if [ -z "$sources" ]; then
   declare -A snapshots=(
     [RxSwift]="$mirror/ReactiveX+RxSwift/repo"
     [ReactiveSwift]="$mirror/ReactiveCocoa+ReactiveSwift/repo"
+    [SwiftSignalKit]="$mirror/imsgao+SwiftSignalKit/repo"
     [Signals]="$mirror/cntrump+Signals/repo"
     [ReactiveKit]="$mirror/DeclarativeHub+ReactiveKit/repo"
   )
@@ -40,18 +41,18 @@ fi
 RXBENCH_LIBRARY_SOURCES="$sources" scripts/libraries.sh
 
 . scripts/release-build.sh  # RXBENCH_COMMIT, for a binary built outside the checkout
-echo "-- the four rows, release build"
+echo "-- the five rows, release build"
 # Into rxbench's own release scratch path (where .ci/run has built rxbench), as scripts/ci-example.sh and
 # scripts/ci-benchmarks.sh build: rxbench's modules are compiled with the same flags for both packages, so only
-# the four libraries and their rows are compiled here (a scratch path of its own compiled all of rxbench again).
+# the libraries and their rows are compiled here (a scratch path of its own compiled all of rxbench again).
 scratch="${RXBENCH_LIBRARIES_SCRATCH:-$RELEASE_SCRATCH}"
 swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
 binary="$scratch/release/rxbench-libraries"
 
 # What Libraries/Tests/LibraryRowTests checks under `swift test --package-path Libraries`, through the release
-# binary's own conformance report: CI spares the second (debug) build of four libraries.
+# binary's own conformance report: CI spares the second (debug) build of the libraries.
 echo "-- each row's conformance report is the committed one (Libraries/Tests/LibraryRowTests/Expected/)"
-for row in rxswift reactiveswift swiftsignalkit reactivekit; do
+for row in rxswift reactiveswift swiftsignalkit signals-fork reactivekit; do
   expected="Libraries/Tests/LibraryRowTests/Expected/$row.txt"
   if ! "$binary" conformance --engine "$row" > "results/ci/libraries-conformance-$row.txt"; then
     echo "ci-libraries.sh: rxbench-libraries conformance --engine $row failed" >&2
@@ -66,9 +67,9 @@ for row in rxswift reactiveswift swiftsignalkit reactivekit; do
   echo "libraries: $row conforms as committed ($(grep -c . "$expected") lines)"
 done
 
-echo "-- the four rows, quick profile, one repetition: every workload's checksum on every row (times not read)"
-"$binary" --engine rxswift,reactiveswift,swiftsignalkit,reactivekit --workload all --profile quick \
+echo "-- the five rows, quick profile, one repetition: every workload's checksum on every row (times not read)"
+"$binary" --engine rxswift,reactiveswift,swiftsignalkit,signals-fork,reactivekit --workload all --profile quick \
   --repetitions 1 --warmup 0 \
   --format csv --output results/ci/libraries-quick.csv
-rows=$(grep -cE ',(rxswift|reactiveswift|swiftsignalkit|reactivekit),' results/ci/libraries-quick.csv || true)
-echo "libraries: $rows records of the four rows in results/ci/libraries-quick.csv"
+rows=$(grep -cE ',(rxswift|reactiveswift|swiftsignalkit|signals-fork|reactivekit),' results/ci/libraries-quick.csv || true)
+echo "libraries: $rows records of the five rows in results/ci/libraries-quick.csv"

@@ -80,7 +80,7 @@ LEAN_VARIANTS = {"subscriber-direct"}
 LIBRARY_NAMES = {
     "rxswift": ("RxSwift", "6.10.2"),
     "reactiveswift": ("ReactiveSwift", "7.2.1"),
-    "swiftsignalkit": ("SwiftSignalKit", "the fork cntrump/Signals at 3143e64"),
+    "swiftsignalkit": ("SwiftSignalKit", "Telegram's files (imsgao/SwiftSignalKit at e2d485b)"),
     "opencombine": ("OpenCombine", "0.14.0"),
     "async-stream": ("AsyncStream", "swift-async-algorithms 1.1.4"),
     "reactivekit": ("ReactiveKit", "3.21.0"),

@@ -3,8 +3,9 @@ import RxBenchKit
 import SwiftSignalKit
 
 /// SwiftSignalKit's operator for each `Flow` operator, composed with `|>`, the library's own functions only;
-/// the recursion is `FlowMapping`'s. Line references are to Upstream/Signals/SwiftSignalKit/ at 3143e64. Where
-/// the fork has no operator for a case the row declines it (`refusal(of:)`); it does not assemble one from
+/// the recursion is `FlowMapping`'s. Line references are to Telegram's copy,
+/// Upstream/SwiftSignalKit/Source/ at e2d485b (the fork's lines are the same or a few lower). Where the
+/// library has no operator for a case the row declines it (`refusal(of:)`); it does not assemble one from
 /// other operators. The library's operators are free functions, named with the module where a mapping of the
 /// same name would be found first.
 struct SignalKitMapping: FlowMapping {
@@ -13,14 +14,14 @@ struct SignalKitMapping: FlowMapping {
 
     let subjects: [SwiftSignalKitSubject]
 
-    var engineName: String { "swiftsignalkit" }
+    var engineName: String { signalKitRow.id }
 
-    /// What the fork has no operator for, declined before the flow's inputs are translated.
+    /// What the library has no operator for, declined before the flow's inputs are translated.
     func refusal(of flow: Flow) -> UnsupportedFlow? {
         switch flow {
         case .compactMap:
             // Signal_Mapping.swift:33 `flatMap` maps the value inside an optional, it drops nothing.
-            declined("compactMap", "SwiftSignalKit (this fork) has no filterMap")
+            declined("compactMap", "SwiftSignalKit has no filterMap")
         case .scan:
             // reduceLeft with `emit` (Signal_Reduce.swift:20) also puts the final value on completion: not a scan.
             declined("scan", "SwiftSignalKit has no scan")
@@ -55,12 +56,12 @@ struct SignalKitMapping: FlowMapping {
             // Signal_Merge.swift is commented out.
             declined("merge", "SwiftSignalKit has no merge")
         case .flatMap:
-            // mapToSignal switches (Signal_Meta.swift:160), mapToQueue concatenates (:196): none merges.
+            // mapToSignal switches (Signal_Meta.swift:166), mapToQueue concatenates (:202): none merges.
             declined("flatMap", "SwiftSignalKit has no merging flatMap")
         case .zip:
             declined("zip", "SwiftSignalKit has no zip")
         case .takeUntil:
-            // take(until:) (Signal_Take.swift:41) takes a predicate on the values, not a trigger signal.
+            // take(until:) (Signal_Take.swift:57) takes a predicate on the values, not a trigger signal.
             declined("takeUntil", "SwiftSignalKit has no takeUntil")
         case .using:
             declined("using", "SwiftSignalKit has no using")
@@ -78,10 +79,10 @@ struct SignalKitMapping: FlowMapping {
         UnsupportedFlow(engine: engineName, operation: "\(operation): \(reason)")
     }
 
-    // MARK: Sources (Signal.swift:60-89)
+    // MARK: Sources (Signal.swift:91-89)
 
     func just(_ value: Int) -> Stream { .single(value) }
-    /// The fork has no signal of a sequence: a user writes the generator that puts each value, then completion.
+    /// The library has no signal of a sequence: a user writes the generator that puts each value, then completion.
     func from(_ values: [Int]) -> Stream {
         Signal { subscriber in
             for value in values { subscriber.putNext(value) }
@@ -92,7 +93,7 @@ struct SignalKitMapping: FlowMapping {
     func empty() -> Stream { .complete() }
     func never() -> Stream { .never() }
     func fail(_ error: BenchError) -> Stream { .fail(error) }
-    func deferred(_ flow: DeferredFlow<Self>) -> Stream { SwiftSignalKit.deferred { flow.make() } }  // Signal_Meta.swift:232
+    func deferred(_ flow: DeferredFlow<Self>) -> Stream { SwiftSignalKit.deferred { flow.make() } }  // Signal_Meta.swift:238
     func subject(_ index: Int) -> Stream { subjects[index].signal }
 
     // MARK: One input
@@ -125,14 +126,14 @@ struct SignalKitMapping: FlowMapping {
     // `.fail` from mapToSignal or `catch`, as SwiftSignalKit code does.
 
     func startWith(_ source: Stream, _ values: [Int]) -> Stream {
-        // No startWith: SwiftSignalKit code prepends with its concat, `then` (Signal_Meta.swift:208):
+        // No startWith: SwiftSignalKit code prepends with its concat, `then` (Signal_Meta.swift:214):
         // `.single(v) |> then(signal)`.
         from(values) |> then(source)
     }
     func catchError(_ source: Stream, _ recovery: FlowRecovery<Self>) -> Stream {
         source |> `catch` { recovery($0) }  // Signal_Catch.swift:3
     }
-    /// runOn and deliverOn take a Queue, a DispatchQueue (Queue.swift:15): omitting them for the immediate
+    /// runOn and deliverOn take a Queue, a DispatchQueue (Queue.swift:32): omitting them for the immediate
     /// scheduler is a different, cheaper chain.
     func scheduler(_ spec: SchedulerSpec, for operation: String) throws(UnsupportedFlow) -> Queue? {
         switch spec {
@@ -147,7 +148,7 @@ struct SignalKitMapping: FlowMapping {
     // MARK: Several inputs
 
     func concat(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream {
-        // `then` (Signal_Meta.swift:208) is the library's concat of two signals.
+        // `then` (Signal_Meta.swift:214) is the library's concat of two signals.
         guard !sources.isEmpty else { return .complete() }
         var result = try sources.stream(at: 0)
         for index in 1..<sources.count {
@@ -182,7 +183,7 @@ struct SignalKitMapping: FlowMapping {
     func asSingle(_ source: Stream) -> Stream { source |> SwiftSignalKit.take(1) }
     func singleFlatMap(_ source: Stream, _ next: NextRequests<Self>) -> Stream { source |> mapToSignal { next($0) } }
 
-    /// `create` is the Signal initialiser (Signal.swift:48): the pumps loop inside the generator.
+    /// `create` is the Signal initialiser (Signal.swift:66): the pumps loop inside the generator.
     func create(_ emitter: Emitter) -> Stream {
         switch emitter {
         case .repeating(let value, let count, let thenComplete):
@@ -231,7 +232,7 @@ struct SignalKitMapping: FlowMapping {
     /// The library's side-effect operators (Signal_SideEffects.swift), one stage per hook present. It has no
     /// beforeError: the error hook is `withState` (:98), its only operator that sees errors. beforeStarted is
     /// outermost so the hook runs before the source is started; afterDisposed runs once, also after a terminal
-    /// event (a subscriber disposes on termination, Subscriber.swift:72, :99).
+    /// event (a subscriber disposes on termination, Subscriber.swift:165, :203).
     func tap(_ source: Stream, _ hooks: TapHooks) -> Stream {
         var result = source
         if let onNext = hooks.onNext { result = result |> beforeNext(onNext) }

@@ -1,11 +1,20 @@
 import RxBenchKit
 import SwiftSignalKit
 
-/// SwiftSignalKit (the standalone fork cntrump/Signals at 3143e64, Telegram's library) behind the harness's
-/// `EngineAdapter`, written against rxbench's public API only.
+/// SwiftSignalKit, Telegram's library, behind the harness's `EngineAdapter`, written against rxbench's public API
+/// only. These sources make two rows: `swiftsignalkit`, Telegram's own files (the copy imsgao/SwiftSignalKit at
+/// e2d485b), and `signals-fork`, the same sources compiled against the standalone fork cntrump/Signals at 3143e64
+/// (the target SignalsForkRow defines SIGNALS_FORK). docs/decisions/real-libraries.md compares the two copies.
 ///
 /// A `Flow` becomes the free functions a SwiftSignalKit user composes with `|>` (`map`, `filter`, `take`,
 /// `mapToSignal`, `then`, `catch`, ...); subscribing is `start(next:error:completed:)`, disposing `dispose()`.
+#if SIGNALS_FORK
+let signalKitRow = (id: "signals-fork", modelledOn: "SwiftSignalKit, the standalone fork cntrump/Signals 3143e64")
+#else
+let signalKitRow = (
+    id: "swiftsignalkit", modelledOn: "SwiftSignalKit as Telegram ships it (Telegram-iOS's files, imsgao/SwiftSignalKit e2d485b)")
+#endif
+
 public struct SwiftSignalKitAdapter: EngineAdapter {
     public typealias Stream = Signal<Int, BenchError>
     public typealias Subscription = Disposable
@@ -17,8 +26,7 @@ public struct SwiftSignalKitAdapter: EngineAdapter {
 
     public var descriptor: EngineDescriptor {
         EngineDescriptor(
-            id: "swiftsignalkit", role: .library, modelledOn: "SwiftSignalKit (cntrump/Signals 3143e64)",
-            semantics: .swiftSignalKit)
+            id: signalKitRow.id, role: .library, modelledOn: signalKitRow.modelledOn, semantics: .swiftSignalKit)
     }
 
     public func stream(_ flow: Flow, subjects: [SwiftSignalKitSubject]) throws(UnsupportedFlow) -> Stream {
@@ -37,16 +45,16 @@ public struct SwiftSignalKitAdapter: EngineAdapter {
 
     public func makeSubject(_ kind: SubjectKind) throws(UnsupportedFlow) -> SwiftSignalKitSubject {
         switch kind {
-        // The fork has `ValuePipe` only (ValuePipe.swift:3), no `Pipe`.
+        // Both copies have `ValuePipe` only (ValuePipe.swift:3), no `Pipe`.
         case .publish: return .pipe(ValuePipe())
-        // `Promise` replays its latest value (Promise.swift:45); without one it starts empty.
+        // `Promise` replays its latest value (Promise.swift:51); without one it starts empty.
         case .replayLast(let initial?): return .promise(Promise(initial))
         case .replayLast(nil): return .promise(Promise(initializeOnFirstAccess: nil))
-        // `ValuePromise` always has a value; ignoreRepeated: false forwards every set (Promise.swift:93).
+        // `ValuePromise` always has a value; ignoreRepeated: false forwards every set (Promise.swift:103).
         case .behavior(let initial): return .valuePromise(ValuePromise(initial, ignoreRepeated: false))
         case .replay:
             throw UnsupportedFlow(
-                engine: "swiftsignalkit",
+                engine: signalKitRow.id,
                 operation: "replay(bufferSize:) subject: SwiftSignalKit has no replay subject")
         }
     }
@@ -58,25 +66,26 @@ public struct SwiftSignalKitAdapter: EngineAdapter {
                 next: { pipe.putNext($0) },
                 terminalEventsUnsupported: noTerminalEvents("ValuePipe has putNext only (ValuePipe.swift:31)"))
         case .promise(let promise):
-            // A Promise is fed a signal (Promise.swift:25); `promise.set(.single(v))` is how a value is set.
+            // A Promise is fed a signal (Promise.swift:32); `promise.set(.single(v))` is how a value is set.
             return SubjectSender(
                 next: { promise.set(.single($0)) },
                 terminalEventsUnsupported: noTerminalEvents(
-                    "Promise has set(signal) only and forwards its values only (Promise.swift:25)"))
+                    "Promise has set(signal) only and forwards its values only (Promise.swift:32)"))
         case .valuePromise(let promise):
             return SubjectSender(
                 next: { promise.set($0) },
-                terminalEventsUnsupported: noTerminalEvents("ValuePromise has set(value) only (Promise.swift:93)"))
+                terminalEventsUnsupported: noTerminalEvents("ValuePromise has set(value) only (Promise.swift:103)"))
         }
     }
 
     private func noTerminalEvents(_ why: String) -> UnsupportedFlow {
-        UnsupportedFlow(engine: "swiftsignalkit", operation: "a terminal event into a subject: \(why)")
+        UnsupportedFlow(engine: signalKitRow.id, operation: "a terminal event into a subject: \(why)")
     }
 }
 
 /// The subjects a SwiftSignalKit user picks for the suite's flavours. The library's types lock internally
-/// (ValuePipe: `Atomic`, Promise and ValuePromise: `SMutexLock`), so they are shared across threads.
+/// (ValuePipe: `Atomic`; Promise and ValuePromise: an inline `pthread_mutex_t` in Telegram's copy, an `SMutexLock`
+/// object in the fork), so they are shared across threads.
 public enum SwiftSignalKitSubject: @unchecked Sendable {
     /// `.publish`: `ValuePipe`.
     case pipe(ValuePipe<Int>)
@@ -85,8 +94,9 @@ public enum SwiftSignalKitSubject: @unchecked Sendable {
     /// `.behavior(initial:)`: `ValuePromise`.
     case valuePromise(ValuePromise<Int>)
 
-    /// The subject's signal: its error type is `Never`, cast to the suite's with `castError`
-    /// (Signal_Mapping.swift:65), as a user who composes it with failing signals writes.
+    /// The subject's signal: its error type says it never fails (`NoError` in Telegram's copy, `Never` in the fork)
+    /// and is cast to the suite's with `castError` (Signal_Mapping.swift:65), as a user who composes it with
+    /// failing signals writes.
     var signal: Signal<Int, BenchError> {
         switch self {
         case .pipe(let pipe): pipe.signal() |> castError(BenchError.self)

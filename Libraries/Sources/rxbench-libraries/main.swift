@@ -4,12 +4,14 @@ import RxBenchKit
 import ReactiveKitRow
 import ReactiveSwiftRow
 import RxSwiftRow
+import SignalsForkRow
 import SwiftSignalKitRow
 
 // The whole rxbench CLI with the real libraries as rows (docs/decisions/real-libraries.md).
 RxBench.main(adding: [
     RegisteredEngine(RxSwiftAdapter()), RegisteredEngine(ReactiveSwiftAdapter()),
-    RegisteredEngine(SwiftSignalKitAdapter()), RegisteredEngine(ReactiveKitAdapter()),
+    RegisteredEngine(SwiftSignalKitRow.SwiftSignalKitAdapter()), RegisteredEngine(SignalsForkRow.SwiftSignalKitAdapter()),
+    RegisteredEngine(ReactiveKitAdapter()),
 ])
 #else
 import Foundation

@@ -8,6 +8,8 @@ import ReactiveSwift
 import ReactiveSwiftRow
 import RxSwift
 import RxSwiftRow
+import Signals
+import SignalsForkRow
 import SwiftSignalKit
 import SwiftSignalKitRow
 #endif
@@ -83,17 +85,33 @@ struct ArityFormTests {
         #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 
+    // `|>` is `f(x)` (Signal.swift:22), written as calls here: both copies declare the operator, and this file
+    // imports both.
     @Test("swiftsignalkit: combineLatest(a, b) |> map", .enabled(if: enabled, Comment(rawValue: notChecked)))
     func swiftSignalKit() throws {
-        let a = ValuePipe<Int>(), b = ValuePipe<Int>()
-        let combined = SwiftSignalKit.combineLatest(a.signal() |> castError(BenchError.self), b.signal() |> castError(BenchError.self))
-            |> SwiftSignalKit.map { $0.0 &+ $0.1 }
+        let a = SwiftSignalKit.ValuePipe<Int>(), b = SwiftSignalKit.ValuePipe<Int>()
+        let combined = SwiftSignalKit.map { $0.0 &+ $0.1 }(
+            SwiftSignalKit.combineLatest(SwiftSignalKit.castError(BenchError.self)(a.signal()), SwiftSignalKit.castError(BenchError.self)(b.signal())))
         let disposable = combined.start(next: { _ in })
         defer { disposable.dispose() }
         let arityForm = Self.perValue { count in
             for value in 0..<count { (value % 2 == 0 ? a : b).putNext(value) }
         }
-        let row = try Self.throughRow(SwiftSignalKitAdapter())
+        let row = try Self.throughRow(SwiftSignalKitRow.SwiftSignalKitAdapter())
+        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
+    }
+
+    @Test("signals-fork: combineLatest(a, b) |> map", .enabled(if: enabled, Comment(rawValue: notChecked)))
+    func signalsFork() throws {
+        let a = Signals.ValuePipe<Int>(), b = Signals.ValuePipe<Int>()
+        let combined = Signals.map { $0.0 &+ $0.1 }(
+            Signals.combineLatest(Signals.castError(BenchError.self)(a.signal()), Signals.castError(BenchError.self)(b.signal())))
+        let disposable = combined.start(next: { _ in })
+        defer { disposable.dispose() }
+        let arityForm = Self.perValue { count in
+            for value in 0..<count { (value % 2 == 0 ? a : b).putNext(value) }
+        }
+        let row = try Self.throughRow(SignalsForkRow.SwiftSignalKitAdapter())
         #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 

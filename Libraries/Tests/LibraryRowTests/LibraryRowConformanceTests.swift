@@ -6,6 +6,7 @@ import Testing
 import ReactiveKitRow
 import ReactiveSwiftRow
 import RxSwiftRow
+import SignalsForkRow
 import SwiftSignalKitRow
 
 let sourcesPresent = true
@@ -23,7 +24,7 @@ struct LibraryRowConformanceTests {
     @Test(
         "the row's conformance report is the committed one",
         .enabled(if: sourcesPresent, "not checked: library sources not present (run scripts/libraries.sh)"),
-        arguments: ["rxswift", "reactiveswift", "swiftsignalkit", "reactivekit"])
+        arguments: ["rxswift", "reactiveswift", "swiftsignalkit", "signals-fork", "reactivekit"])
     func committedReport(_ id: String) throws {
         let expectedFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Expected/\(id).txt")
@@ -47,7 +48,8 @@ struct LibraryRowConformanceTests {
         switch id {
         case "rxswift": return conformanceReport(for: RxSwiftAdapter())
         case "reactiveswift": return conformanceReport(for: ReactiveSwiftAdapter())
-        case "swiftsignalkit": return conformanceReport(for: SwiftSignalKitAdapter())
+        case "swiftsignalkit": return conformanceReport(for: SwiftSignalKitRow.SwiftSignalKitAdapter())
+        case "signals-fork": return conformanceReport(for: SignalsForkRow.SwiftSignalKitAdapter())
         case "reactivekit": return conformanceReport(for: ReactiveKitAdapter())
         default: return nil
         }

@@ -57,7 +57,10 @@ public final class ChannelSubject: AsyncRowSubject, @unchecked Sendable {
         }
     }
 
-    public func makeIterator() -> IntIterator {
+    public var values: IntSequence { IntSequence { [self] in makeIterator() } }
+
+    /// A new subscriber: its channel, in the list from now on.
+    private func makeIterator() -> IntIterator {
         let channel = Channel()
         lock.lock()
         if let terminal {

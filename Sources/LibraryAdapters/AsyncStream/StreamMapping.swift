@@ -42,7 +42,7 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
     func subject(_ index: Int) throws(UnsupportedFlow) -> Stream {
         let subject = subjects[index]
         if let unavailable = subject.unavailable { throw UnsupportedFlow(engine: engineName, operation: unavailable) }
-        return IntSequence { subject.makeIterator() }
+        return subject.values
     }
 
     func map(_ source: Stream, _ transform: IntTransform) -> Stream { IntSequence(source.map(transform.apply)) }

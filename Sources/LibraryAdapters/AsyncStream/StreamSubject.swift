@@ -42,7 +42,7 @@ public final class StreamSubject: AsyncRowSubject, @unchecked Sendable {
         }
     }
 
-    public func makeIterator() -> IntIterator { IntIterator(subscribe().makeAsyncIterator()) }
+    public var values: IntSequence { IntSequence { [self] in IntIterator(subscribe().makeAsyncIterator()) } }
 
     /// A new subscriber's stream.
     func subscribe() -> AsyncThrowingStream<Int, Error> {

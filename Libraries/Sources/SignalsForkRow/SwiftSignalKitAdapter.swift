@@ -1,0 +1,1 @@
+../SwiftSignalKitRow/SwiftSignalKitAdapter.swift

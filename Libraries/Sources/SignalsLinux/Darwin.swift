@@ -1,0 +1,1 @@
+../SwiftSignalKitLinux/Darwin.swift

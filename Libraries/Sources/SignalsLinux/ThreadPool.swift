@@ -1,0 +1,1 @@
+../SwiftSignalKitLinux/ThreadPool.swift
