@@ -3,7 +3,7 @@
 workload both express, in time, exact mallocs and (from a second file) instructions, as markdown tables
 for docs/decisions/proxies.md and README.
 
-    scripts/proxies.py RUN.csv [--instructions INSTRUCTIONS.csv] [--family rxswift|swiftsignalkit|reactiveswift]
+    scripts/proxies.py RUN.csv [--instructions INSTRUCTIONS.csv] [--family rxswift|swiftsignalkit|signals-fork|reactiveswift]
     scripts/proxies.py RUN.csv --headline      README's table: the headline workloads, every family
 
 RUN.csv is a timed run of rxbench-libraries (Libraries/) with the rows of the families below; INSTRUCTIONS.csv
@@ -30,8 +30,12 @@ except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhe
 FAMILIES = {
     "rxswift": ("rxswift", "sink", ["sink-locked-dependency"]),
     "swiftsignalkit": ("swiftsignalkit", "signal", ["signal-locked-dependency"]),
+    # The standalone fork, whose lock objects the model does not follow: its table says what they cost.
+    "signals-fork": ("signals-fork", "signal", ["signal-locked-dependency"]),
     "reactiveswift": ("reactiveswift", "subscriber", ["subscriber-dependency"]),
 }
+# The families README's one table puts side by side: each modelled library once.
+HEADLINE_FAMILIES = ["rxswift", "swiftsignalkit", "reactiveswift"]
 # The metrics a proxy is judged on, per workload, in this order.
 METRICS = [
     ("ns_per_event", "ns/event"),
@@ -124,7 +128,8 @@ HEADLINE = [
 
 def headline(run):
     """One table: the floor, then each family's library row, lean engine and library-like variant."""
-    columns = ["baseline"] + [row for library, lean, variants in FAMILIES.values() for row in [library, lean] + variants]
+    columns = ["baseline"] + [
+        row for family in HEADLINE_FAMILIES for row in [FAMILIES[family][0], FAMILIES[family][1]] + FAMILIES[family][2]]
     index = {(row.engine, row.workload_id, row.metric): row for row in run.rows}
     labels = dict(METRICS)
     lines = [f"<!-- figures: {run.path} -->", "", "| workload | metric | " + " | ".join(columns) + " |",
