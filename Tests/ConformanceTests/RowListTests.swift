@@ -9,8 +9,8 @@ import Testing
 @Suite("README's rows table and the registry")
 struct RowListTests {
     /// The last lines of README's table, the rows run from `Libraries/` (their own package, not
-    /// `EngineRegistry`): the modelled libraries in one cell, then ReactiveKit.
-    static let libraryPackageRows = [["rxswift", "reactiveswift", "swiftsignalkit"], ["reactivekit"]]
+    /// `EngineRegistry`): the modelled libraries in one cell, the standalone SwiftSignalKit fork, then ReactiveKit.
+    static let libraryPackageRows = [["rxswift", "reactiveswift", "swiftsignalkit"], ["signals-fork"], ["reactivekit"]]
 
     static let readme = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
