@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // Real libraries as rows of rxbench: the modelled ones, RxSwift 6.10.2, ReactiveSwift 7.2.1 and SwiftSignalKit
-// (the standalone fork named in docs/decisions/real-libraries.md), and ReactiveKit 3.21.0, which no engine
-// models; each behind an adapter written through rxbench's public plug-in API only, and `rxbench-libraries`,
-// the whole rxbench CLI with the four rows added.
+// (Telegram's own files, and beside them the standalone fork; docs/decisions/real-libraries.md says which copies),
+// and ReactiveKit 3.21.0, which no engine models; each behind an adapter written through rxbench's public plug-in
+// API only, and `rxbench-libraries`, the whole rxbench CLI with the five rows added.
 //
 // The libraries' sources are not in the repository: `scripts/libraries.sh` puts them, at pinned revisions, in
 // Upstream/ (ignored by git). Without them this package still builds: the executable says what to run, and the
