@@ -82,7 +82,8 @@ LIBRARY_NAMES = {
     "reactiveswift": ("ReactiveSwift", "7.2.1"),
     # The kept run (results/findings-run/) measured the fork under this id; since 2026-11-29 the row is Telegram's
     # own files (imsgao/SwiftSignalKit at e2d485b) and the fork is `signals-fork`. Say so until the next run.
-    "swiftsignalkit": ("SwiftSignalKit", "the fork cntrump/Signals at 3143e64 in this run (the row is Telegram's own files since 2026-11-29)"),
+    "swiftsignalkit": (
+        "SwiftSignalKit", "the fork cntrump/Signals at 3143e64 in this run (the row is Telegram's own files since 2026-11-29)"),
     "opencombine": ("OpenCombine", "0.14.0"),
     "async-stream": ("AsyncStream", "swift-async-algorithms 1.1.4"),
     "reactivekit": ("ReactiveKit", "3.21.0"),

@@ -4,8 +4,9 @@
 #
 #   scripts/libraries.sh                                  clones each library from GitHub (needs internet)
 #   RXBENCH_LIBRARY_SOURCES=DIR scripts/libraries.sh      clones from DIR/RxSwift, DIR/ReactiveSwift,
-#                                                         DIR/SwiftSignalKit, DIR/Signals and DIR/ReactiveKit instead (any git
-#                                                         clones, bare or not, that hold the pinned commits)
+#                                                         DIR/SwiftSignalKit (Telegram's files), DIR/Signals (the
+#                                                         fork) and DIR/ReactiveKit instead (any git clones, bare or
+#                                                         not, that hold the pinned commits)
 #
 # Nothing of the libraries is copied into the repository: Libraries/Upstream/ is ignored by git, and no file
 # in it is edited. Exits non-zero with one line naming the library when a source or a commit is missing.
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 pins=(
   "RxSwift https://github.com/ReactiveX/RxSwift.git 132aea4f236ccadc51590b38af0357a331d51fa2 6.10.2"
   "ReactiveSwift https://github.com/ReactiveCocoa/ReactiveSwift.git a44317ce38b5bcce173b03f5d36cfdc939e1768b 7.2.1"
-  "SwiftSignalKit https://github.com/imsgao/SwiftSignalKit.git e2d485be3b396ea42d534b6af0958a49abefb56d Telegram's,e2d485b"
+  "SwiftSignalKit https://github.com/imsgao/SwiftSignalKit.git e2d485be3b396ea42d534b6af0958a49abefb56d Telegram-iOS-files,e2d485b"
   "Signals https://github.com/cntrump/Signals.git 3143e64e6ca25ba512b48875356278c11c01efa5 SwiftSignalKit-fork,3143e64"
   "ReactiveKit https://github.com/DeclarativeHub/ReactiveKit.git 9b2f4dc3247fc7cc5fdb8b99d460dd80fa3fad28 v3.21.0"
 )

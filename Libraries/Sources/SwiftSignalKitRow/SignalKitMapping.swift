@@ -79,7 +79,7 @@ struct SignalKitMapping: FlowMapping {
         UnsupportedFlow(engine: engineName, operation: "\(operation): \(reason)")
     }
 
-    // MARK: Sources (Signal.swift:91-89)
+    // MARK: Sources (Signal.swift:91-120)
 
     func just(_ value: Int) -> Stream { .single(value) }
     /// The library has no signal of a sequence: a user writes the generator that puts each value, then completion.

@@ -91,7 +91,8 @@ struct ArityFormTests {
     func swiftSignalKit() throws {
         let a = SwiftSignalKit.ValuePipe<Int>(), b = SwiftSignalKit.ValuePipe<Int>()
         let combined = SwiftSignalKit.map { $0.0 &+ $0.1 }(
-            SwiftSignalKit.combineLatest(SwiftSignalKit.castError(BenchError.self)(a.signal()), SwiftSignalKit.castError(BenchError.self)(b.signal())))
+            SwiftSignalKit.combineLatest(
+                SwiftSignalKit.castError(BenchError.self)(a.signal()), SwiftSignalKit.castError(BenchError.self)(b.signal())))
         let disposable = combined.start(next: { _ in })
         defer { disposable.dispose() }
         let arityForm = Self.perValue { count in
@@ -105,7 +106,8 @@ struct ArityFormTests {
     func signalsFork() throws {
         let a = Signals.ValuePipe<Int>(), b = Signals.ValuePipe<Int>()
         let combined = Signals.map { $0.0 &+ $0.1 }(
-            Signals.combineLatest(Signals.castError(BenchError.self)(a.signal()), Signals.castError(BenchError.self)(b.signal())))
+            Signals.combineLatest(
+                Signals.castError(BenchError.self)(a.signal()), Signals.castError(BenchError.self)(b.signal())))
         let disposable = combined.start(next: { _ in })
         defer { disposable.dispose() }
         let arityForm = Self.perValue { count in

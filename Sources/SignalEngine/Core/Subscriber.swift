@@ -15,8 +15,9 @@ import Darwin
 /// unlocking; a completion first takes the three handlers out, as the library's (`putCompletion`). No
 /// handler runs under the mutex. `start` wraps the subscriber in a `SubscriberDisposable`, as the library's
 /// does (Signal.swift). Telegram's current `assignDisposable` also makes a `WrappedSubscriberDisposable` per
-/// start and both hold each other weakly; the fork has neither, and the variant still follows the fork there,
-/// a departure from the `swiftsignalkit` row (Telegram's own files) that README's fidelity section measures.
+/// start, which the subscriber holds weakly, and its `SubscriberDisposable` holds the subscriber weakly; the fork
+/// has neither, and the variant still follows the fork there, a departure from the `swiftsignalkit` row
+/// (Telegram's own files) that README's fidelity section measures.
 public final class Subscriber<T, E>: Disposable, @unchecked Sendable {
     // Guards `nextHandler`, `errorHandler`, `completedHandler`, `terminated` and `upstream`; never held
     // while a handler runs or upstream is disposed. Stored inline and passed by address, as SwiftSignalKit
