@@ -225,3 +225,53 @@ def test_instruction_shift_refuses_a_bad_file_in_one_line(tmp_path):
     refused(run_script("instruction-shift.py", tmp_path / "absent.csv", "--after", good, "--output", output),
             "absent.csv")
     assert not output.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# instruction-account.py
+
+def callgrind_dump(path, stage_runs, binary="/bin/true"):
+    """A per-instruction callgrind dump (positions: instr line) of one function `stage` whose three
+    instructions ran `stage_runs` times each, written with the format's compressions: a relative address, a
+    repeated one ('*'), and a call whose cost line (the callee's inclusive cost) is not the caller's own. The
+    function is named once as `stage'2`, callgrind's name for a recursive activation."""
+    path.write_text(
+        "# callgrind format\nversion: 1\npositions: instr line\nevents: Ir\n"
+        f"summary: {3 * stage_runs}\n\n"
+        f"ob=(1) {binary}\nfl=(1) ???\nfn=(1) stage'2\n"
+        f"0x1000 0 {stage_runs}\n"
+        f"+4 0 {stage_runs}\n"
+        "cob=(1)\ncfi=(1)\ncfn=(2) callee\ncalls=1 0x2000 0\n"
+        f"* 0 {1000 * stage_runs}\n"
+        f"* 0 {stage_runs}\n")
+    return path
+
+
+def test_instruction_account_is_per_event_per_instruction_and_skips_the_calls_inclusive_cost(tmp_path):
+    n, twice = callgrind_dump(tmp_path / "n.out", 64), callgrind_dump(tmp_path / "2n.out", 128)
+    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+                        "--dumps", n, twice)
+    assert result.returncode == 0, result.stderr
+    assert "per event: 3.00" in result.stdout            # 3 instructions per event; the call's 1000 are not its own
+    assert "    3.00     0.00  [the row's own code] stage  (true)" in result.stdout   # stage'2 is stage
+
+
+def test_instruction_account_map_depth_splits_stage_and_fixed(tmp_path):
+    # Depth 8: 8 stages + 2 fixed = 10 runs per event; depth 64: 66. Each instruction of the toy runs that often.
+    dumps = [callgrind_dump(tmp_path / f"{depth}-{size}.out", (depth + 2) * size)
+             for depth in (8, 64) for size in (64, 128)]
+    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+                        "--dumps", *dumps)
+    assert result.returncode == 0, result.stderr
+    assert "per map stage: 3.00    fixed per event: 6.00" in result.stdout
+
+
+def test_instruction_account_refuses_a_dump_without_instruction_positions(tmp_path):
+    plain = tmp_path / "plain.out"
+    plain.write_text("# callgrind format\nversion: 1\npositions: line\nevents: Ir\nfn=(1) f\n0 5\n")
+    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+                        "--dumps", plain, plain)
+    refused(result, "plain.out", "--dump-instr=yes")
+    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+                        "--dumps", plain, plain, plain)
+    refused(result, "--dumps takes 2 files")
