@@ -215,15 +215,15 @@ def compare(rxbench, small, large, size):
 
 
 def workloads_of(rxbench_binary, group):
-    """The workload names of `group`, from `rxbench --list` (the catalogue's own listing)."""
-    listing = run([rxbench_binary, "--list"], capture=True)
+    """The workload names of `group`, from `rxbench list` (the catalogue's own listing)."""
+    listing = run([rxbench_binary, "list"], capture=True)
     names = []
     for line in listing.splitlines():
         fields = line.split()
         if len(fields) >= 3 and fields[1] == group and line.startswith("  ") and not line.startswith("    "):
             names.append(fields[0])
     if not names:
-        raise InputError(f"rxbench --list shows no workload in group '{group}'")
+        raise InputError(f"rxbench list shows no workload in group '{group}'")
     return names
 
 
@@ -343,7 +343,7 @@ def positive(text):
 def engine_ids(text):
     ids = text.split(",")
     if not all(re.fullmatch(r"[a-z0-9][a-z0-9-]*", i) for i in ids):
-        raise argparse.ArgumentTypeError(f"must be comma-separated row ids (rxbench --list), got '{text}'")
+        raise argparse.ArgumentTypeError(f"must be comma-separated row ids (rxbench list), got '{text}'")
     return ids
 
 

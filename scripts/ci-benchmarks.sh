@@ -22,7 +22,7 @@ swift package --package-path Benchmarks --scratch-path "$scratch" benchmark list
 # Names are engine/Workload[params]; every row rxbench lists must have benchmarks.
 count=$(grep -c '^[a-z0-9-]*/[A-Za-z]' results/ci/benchmark-list.txt || true)
 echo "$count benchmarks listed (results/ci/benchmark-list.txt)"
-for id in $("$RXBENCH" --list | awk '$2 ~ /^(engine|variant|reference|library)$/ && /^  [^ ]/ {print $1}'); do
+for id in $("$RXBENCH" list | awk '$2 ~ /^(engine|variant|reference|library)$/ && /^  [^ ]/ {print $1}'); do
   if ! grep -q "^$id/" results/ci/benchmark-list.txt; then
     echo "ci-benchmarks.sh: benchmark list has no benchmark for row '$id'; the registration loop is broken" >&2
     exit 1

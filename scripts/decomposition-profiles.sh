@@ -30,7 +30,7 @@ for profile in "${profiles[@]}"; do
   read -r row workload <<<"$profile"
   (cd "$work" && env -i SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
      --toggle-collect=rxbench_measured_region --callgrind-out-file="$row.out" \
-     ./rx --instruction-probe 1 --engine "$row" --workload "$workload" >/dev/null 2>&1)
+     ./rx child probe --engine "$row" --workload "$workload" >/dev/null 2>&1)
   callgrind_annotate --inclusive=no --threshold=100 "$work/$row.out" > "$work/$row-$workload.txt"
   head -c 8000 "$work/$row-$workload.txt" > "$out/$row-$workload.txt"
   annotations+=("$work/$row-$workload.txt")

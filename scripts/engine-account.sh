@@ -30,7 +30,7 @@ for row in "$@"; do
     name="${account%%:*}"; workloads="${account#*:}"
     (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
       --toggle-collect=rxbench_measured_region --dump-after=rxbench_measured_region --dump-instr=yes \
-      --callgrind-out-file="$row-$name.out" ./rxbench --instruction-probe 1 --engine "$row" \
+      --callgrind-out-file="$row-$name.out" ./rxbench child probe --engine "$row" \
       --workload "$workloads" > "$row-$name.regions" 2> "$row-$name.log") || {
       cat "$work/$row-$name.log" >&2; echo "engine-account.sh: $row on $workloads failed under callgrind" >&2; exit 1; }
     events=$(awk 'NR == 1 { print $3 }' "$work/$row-$name.regions")

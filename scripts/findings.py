@@ -225,7 +225,7 @@ class Catalogue:
                 raise Problem(f"{path}: line {line} has an empty workload, group or summary")
             if shape not in SHAPES:
                 raise Problem(f"{path}: line {line}: shape {shape!r} of {workload} is not one of "
-                              f"{', '.join(SHAPES)} (rxbench --list shows each workload's)")
+                              f"{', '.join(SHAPES)} (rxbench list shows each workload's)")
             if workload in by_id:
                 raise Problem(f"{path}: line {line}: {workload} is listed twice")
             entry = Entry(workload, group, shape, summary, len(self.entries))

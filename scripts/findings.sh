@@ -4,7 +4,7 @@
 # the library-like variants and the floor, on the app scenarios and RxSwift's own benchmarks.
 #
 #   scripts/findings.sh --run      make that run (needs the libraries' sources: scripts/libraries.sh), keep its
-#                                  CSV and the workload catalogue (rxbench --list --format csv) in
+#                                  CSV and the workload catalogue (rxbench list --format csv) in
 #                                  results/findings-run/, then write the page and README's block from them
 #   scripts/findings.sh            write the page and README's block again from the kept run
 #   scripts/findings.sh --check    write nothing; exit 1 naming the first file that is not what the kept run makes
@@ -38,7 +38,7 @@ case "$mode" in
     swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
     binary="$scratch/release/rxbench-libraries"
     mkdir -p "$RUN_DIR"
-    "$binary" --list --format csv > "$CATALOGUE.tmp" && mv "$CATALOGUE.tmp" "$CATALOGUE"
+    "$binary" list --format csv > "$CATALOGUE.tmp" && mv "$CATALOGUE.tmp" "$CATALOGUE"
     # Each row x workload in a process of its own, stopped after TIME_LIMIT seconds: a library whose cost grows
     # faster than its work (ReactiveKit's flatMap keeps every inner it merged: results/2026-11-28-reactivekit-flatmap/)
     # is then a finding on the page, not a run held for hours. The limit is the wide fan-in's own.

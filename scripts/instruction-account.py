@@ -5,7 +5,7 @@ the probe's measured regions (docs/decisions/engine-limits.md reads them):
     scripts/instruction-account.py --binary RXBENCH --events N --row ROW --dumps DN D2N [--out FILE]
     scripts/instruction-account.py --binary RXBENCH --events N --row ROW --dumps D8N D8_2N D64N D64_2N [--out FILE]
 
-The dumps are the measured regions of `rxbench --instruction-probe 1 --engine ROW --workload W` under
+The dumps are the measured regions of `rxbench child probe --engine ROW --workload W` under
 `valgrind --tool=callgrind --dump-instr=yes --dump-after=rxbench_measured_region` (scripts/engine-account.sh
 makes them): n events then 2n, in the probe's order. Per event is (dump at 2n - dump at n) / n, per instruction
 address. With two dumps that is the account (columns: per event, and 0). With four (MapDepth at depth 8, then

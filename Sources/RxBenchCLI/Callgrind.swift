@@ -26,16 +26,18 @@ enum Callgrind {
         return path.split(separator: ":").map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs one child per engine and returns the rows.
-    static func measure(
-        engines: [RegisteredEngine], workloads: [Workload], arguments: [String]
-    ) throws -> [ResultRow] {
+    /// Runs one child per row of `plan`, each counting that row's measured cells, and returns the rows.
+    static func measure(_ plan: MeasurementPlan) throws -> [ResultRow] {
         guard let valgrind = valgrindPath() else { throw RunFailure("valgrind not found on PATH") }
-        let selected = workloads.filter(RunPlan.instructions.includes)
-        let declined = workloads.filter { workload in !selected.contains { $0.id == workload.id } }
+        let engines = plan.engines
+        let declined = plan.workloads.filter { !RunPlan.instructions.includes($0) }
         if !declined.isEmpty {
             progress("no instruction figure (latency, delivery on another thread, or a fan-out too wide to count): "
                 + declined.map(\.id).joined(separator: ", "))
+        }
+        let measured = plan.measured
+        let workloadsOf = engines.map { engine in
+            measured.filter { $0.engine.descriptor.id == engine.descriptor.id }.map(\.workload)
         }
         // Not under $TMPDIR, and the process id padded: the copy's full path (the child's /proc/self/exe) has
         // the same length in every run (see runChild).
@@ -57,6 +59,8 @@ enum Callgrind {
                 let index = order[position]
                 let engine = engines[index]
                 let label = "[\(position + 1)/\(engines.count)] \(engine.descriptor.id)"
+                let selected = workloadsOf[index]
+                guard !selected.isEmpty else { return progress("\(label): nothing to count") }
                 progress("\(label): \(selected.count) workloads under callgrind")
                 let start = ContinuousClock.now
                 results.set(index) {
@@ -79,7 +83,8 @@ enum Callgrind {
         process.arguments = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=rxbench_measured_region",
             "--dump-after=rxbench_measured_region", "--callgrind-out-file=\(output.path)",
-            "./" + URL(fileURLWithPath: executable).lastPathComponent, "--instruction-probe", "1",
+            "./" + URL(fileURLWithPath: executable).lastPathComponent,
+            ChildCommand.configuration.commandName!, ChildCommand.Probe.configuration.commandName!,
             "--engine", engine.descriptor.id, "--workload", workloads.map(\.id).joined(separator: ","),
         ]
         // The child's arguments, environment, working directory and executable path have the same sizes in
@@ -199,43 +204,16 @@ enum Callgrind {
     }
 }
 
-extension RxBenchCommand {
-    /// The parent side of `--instructions`.
-    func runInstructions(engines: [RegisteredEngine], workloads: [Workload]) throws {
+extension Callgrind {
+    /// `rxbench --instructions`: the plan's rows counted, and the report, in which every cell the plan declined
+    /// for its row is listed with why (row by row, in the order of the rows).
+    static func report(_ plan: MeasurementPlan, format: ReportFormat, emit: (String) throws -> Void) throws {
         let context = RunContextProbe.current(profile: "instructions")
-        let rows = try Callgrind.measure(engines: engines, workloads: workloads, arguments: CommandLine.arguments)
-        // The children pass over what their row cannot express without a word; the report says why.
-        // Streams delivered on other threads get no figure either (Harness.runInMeasuredRegion declines them).
-        let unsupported = engines.flatMap { engine in
-            workloads.filter(RunPlan.instructions.includes).compactMap { workload -> UnsupportedWorkload? in
-                if let reason = engine.unsupported(workload) { return UnsupportedWorkload(engine.descriptor, workload, reason) }
-                guard engine.deliversAsynchronously(workload) else { return nil }
-                return UnsupportedWorkload(
-                    engine.descriptor, workload,
-                    UnsupportedFlow(engine: engine.descriptor.id, operation: asynchronousInstructionsReason))
-            }
-        }
+        let rows = try measure(plan)
+        let order = Dictionary(uniqueKeysWithValues: plan.engines.enumerated().map { ($1.descriptor.id, $0) })
+        let unsupported = plan.unsupported.enumerated().sorted {
+            (order[$0.element.engine] ?? 0, $0.offset) < (order[$1.element.engine] ?? 0, $1.offset)
+        }.map(\.element)
         try emit(ReportWriter(context: context, rows: rows, unsupported: unsupported).render(format))
-    }
-
-    /// The child side, under callgrind: each selected workload once at n and once at 2n (n from
-    /// `RunPlan.instructions`), one measured region each, announced on stdout in order.
-    func runInstructionProbe(size _: Int) throws {
-        let engines = try selectedEngines()
-        for engine in engines {
-            for workload in try selectedWorkloads().filter(RunPlan.instructions.includes) {
-                let size = RunPlan.instructions.size(for: workload)
-                for runSize in [size, 2 * size] {
-                    do {
-                        try engine.runInMeasuredRegion(workload, size: runSize)
-                    } catch {
-                        // A workload this row cannot run gets no region; the parent reports it unsupported.
-                        if case .unsupported = error { break }
-                        throw error
-                    }
-                    print("region \(workload.id) \(runSize)")
-                }
-            }
-        }
     }
 }

@@ -76,7 +76,8 @@ enum Isolation: String, CaseIterable, ExpressibleByArgument {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Callgrind.executablePath())
         process.arguments = [
-            "--engine", engine, "--workload", workload, "--no-floor", "--emit-rows", "--profile", profile.rawValue,
+            ChildCommand.configuration.commandName!, ChildCommand.Cell.configuration.commandName!,
+            "--engine", engine, "--workload", workload, "--profile", profile.rawValue,
             "--size", String(size), "--repetitions", String(options.repetitions), "--warmup", String(options.warmupRuns),
         ]
         let stdout = Pipe()

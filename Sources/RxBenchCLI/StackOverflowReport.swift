@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// In a child process (`--emit-rows`): a fault at the end of the main thread's stack is reported as a stack
+/// In a child process (`rxbench child cell`): a fault at the end of the main thread's stack is reported as a stack
 /// overflow, one line on stderr and exit status `exitStatus`, so that the parent records that the row
 /// overflowed its stack on the workload (a finding about the row) instead of failing the run. Any other fault
 /// keeps its default action.

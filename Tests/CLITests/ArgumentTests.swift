@@ -1,7 +1,7 @@
 import Foundation
 import EngineRegistry
 import Measurement
-import RxBenchCLI
+@testable import RxBenchCLI
 import Testing
 import Workloads
 
@@ -19,12 +19,14 @@ struct ArgumentTests {
         }
     }
 
-    @Test("--help lists the conformance subcommand")
-    func helpNamesConformance() {
+    @Test("--help lists the commands, measure the default")
+    func helpNamesTheCommands() {
         let help = RxBenchCommand.helpMessage(columns: 400)
-        #expect(help.contains("SUBCOMMANDS:") && help.contains("conformance"), "\(help)")
-        // The usage names both forms, and neither requires a subcommand to measure.
-        #expect(help.contains("rxbench [--engine <ids>]") && help.contains("rxbench conformance [--engine <ids>]"), "\(help)")
+        #expect(help.contains("SUBCOMMANDS:") && help.contains("measure (default)"), "\(help)")
+        #expect(help.contains("list") && help.contains("conformance") && !help.contains("child"), "\(help)")
+        // The usage names every form, and measuring needs no command name.
+        #expect(help.contains("rxbench [measure] [--engine <ids>]") && help.contains("rxbench list [--engine <ids>]")
+                    && help.contains("rxbench conformance [--engine <ids>]"), "\(help)")
     }
 
     @Test("an unknown workload names the groups")
@@ -215,17 +217,17 @@ struct EndToEndTests {
         #expect(asyncStream["note"]?.contains("delivered asynchronously") == true)
     }
 
-    @Test("--list shows every row id and workload id whole, as the first field of its line")
+    @Test("list shows every row id and workload id whole, as the first field of its line")
     func listShowsWholeIDs() throws {
         let stdout = Pipe()
-        let process = try Self.launch(["--list"], stdout: stdout)
+        let process = try Self.launch(["list"], stdout: stdout)
         let text = stdout.readAll()
         process.waitUntilExit()
         // Scripts (ci-benchmarks.sh, check-benchmark-mallocs.py) read ids from this column.
         let firstFields = Set(text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) })
         for id in EngineRegistry.ids + Catalogue.all.map(\.id) {
-            #expect(firstFields.contains(id), "--list does not show '\(id)' whole")
+            #expect(firstFields.contains(id), "list does not show '\(id)' whole")
         }
         // The second field of a workload's line is its group, whole ("contention" was cut to "contenti").
         let workloadIDs = Set(Catalogue.all.map(\.id))
@@ -284,11 +286,13 @@ extension Pipe {
     func readAll() -> String { String(decoding: fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
 }
 
-/// What parsing and validating `arguments` answers: nil when they are accepted, else the one-line message.
+/// What parsing and validating `arguments` answers, a measuring command's plan included (rows and workloads
+/// are resolved there, once): nil when they are accepted, else the one-line message.
 func validationMessage(_ arguments: [String]) -> String? {
     do {
         var command = try RxBenchCommand.parseAsRoot(arguments)
         try command.validate()
+        if let measure = command as? MeasureCommand { _ = try measure.plan() }
         return nil
     } catch {
         return RxBenchCommand.message(for: error)

@@ -107,12 +107,24 @@ struct EdgeArgumentRoundTwoTests {
         #expect(text.hasPrefix("nothing to count"), "\(text)")
     }
 
-    @Test("--list refuses the options that apply only to a measurement",
+    @Test("list refuses the options that apply only to a measurement",
           arguments: [["--size", "5"], ["--allocator", "jemalloc"], ["--profile", "quick"], ["--repetitions", "2"],
-                      ["--isolation", "process"], ["--instructions"], ["--time-limit", "60"]])
+                      ["--isolation", "process"], ["--instructions"], ["--time-limit", "60"], ["--output", "x.csv"],
+                      ["--workload", "seed"]])
     func listIgnoresNothing(option: [String]) throws {
-        let text = try #require(message(["--list"] + option))
-        #expect(text.contains("--list measures nothing; \(option[0]) does not apply"), "\(text)")
+        let text = try #require(message(["list"] + option))
+        #expect(text.contains("Unknown option '\(option[0])'"), "\(text)")
+    }
+
+    /// Options given before a command's name were the default command's: `rxbench --no-floor conformance --engine
+    /// sink --strict` checked all rows and said only "failed".
+    @Test("a measuring option before another command's name is refused, naming the command")
+    func optionBeforeCommand() throws {
+        let text = try #require(message(["--no-floor", "conformance", "--engine", "sink"]))
+        #expect(text.contains("Unexpected argument 'conformance'"), "\(text)")
+        // With conformance's own flag after it, ArgumentParser names that flag first: refused all the same.
+        let strict = try #require(message(["--no-floor", "conformance", "--engine", "sink", "--strict"]))
+        #expect(strict.contains("Unknown option '--strict'"), "\(strict)")
     }
 
     @Test("a newline or control character in an id is shown escaped, in one line")
@@ -176,7 +188,7 @@ extension EndToEndTests {
         let stdout = Pipe()
         try stdout.fileHandleForReading.close()  // the reader has gone before the first byte
         let stderr = Pipe()
-        let process = try Self.launch(["--list"], stdout: stdout, stderr: stderr)
+        let process = try Self.launch(["list"], stdout: stdout, stderr: stderr)
         try stdout.fileHandleForWriting.close()
         let text = stderr.readAll()
         process.waitUntilExit()

@@ -85,7 +85,7 @@ struct InterruptionTests {
     @Test("Ctrl-C or SIGQUIT with --isolation process kills the child, with one line, and rxbench dies of the signal",
           arguments: [SIGINT, SIGQUIT])
     func interruptIsolated(signal: Int32) throws {
-        let started = try Self.start(Self.longIsolatedRun, childWith: "--emit-rows")
+        let started = try Self.start(Self.longIsolatedRun, childWith: "child")
         kill(started.process.processIdentifier, signal)
         let text = started.stderr.readAll()
         started.process.waitUntilExit()
@@ -100,7 +100,7 @@ struct InterruptionTests {
 
     @Test("a child killed from outside is reported as killed by its signal")
     func childKilled() throws {
-        let started = try Self.start(Self.longIsolatedRun, childWith: "--emit-rows")
+        let started = try Self.start(Self.longIsolatedRun, childWith: "child")
         kill(started.child, SIGKILL)
         let text = started.stderr.readAll()
         started.process.waitUntilExit()

@@ -136,26 +136,44 @@ struct OutputFileTests {
         let ended = try Self.run(Self.tinyRun + ["--size", "7"])
         #expect(ended.status == 64)
         #expect(ended.stderr == "rxbench: error: --size is given twice; give it once.\n", "\(ended.stderr)")
-        let joined = try Self.run(["--engine=sink", "--engine", "signal", "--list"])
+        let joined = try Self.run(["list", "--engine=sink", "--engine", "signal"])
         #expect(joined.status == 64 && joined.stderr.contains("--engine is given twice"), "\(joined.stderr)")
     }
 
-    @Test("--list refuses --output and the report formats instead of ignoring them")
+    @Test("list refuses --output and the report formats instead of ignoring them")
     func listRefusesReportOptions() throws {
-        for extra in [
-            ["--format", "json"], ["--format", "table"], ["--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"],
-            ["--format", "csv", "--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"],
+        for (extra, said) in [
+            (["--format", "json"], "'json' is invalid for '--format"),
+            (["--output", "/tmp/rxbench-list-\(UUID().uuidString).csv"], "Unknown option '--output'"),
+            (["--format", "csv", "--engine", "sink"], "--format csv prints the workload catalogue"),
         ] {
-            let ended = try Self.run(["--list"] + extra)
-            #expect(ended.status == 64 && ended.stderr.contains("--list prints"), "\(extra): \(ended.stderr)")
+            let ended = try Self.run(["list"] + extra)
+            #expect(ended.status == 64 && ended.stderr.contains(said), "\(extra): \(ended.stderr)")
         }
+    }
+
+    /// The flag that was: one line that names the command, before anything runs.
+    @Test("--list is answered with the list command")
+    func listFlag() throws {
+        let ended = try Self.run(["--engine", "sink", "--list"])
+        #expect(ended.status == 64 && ended.stdout.isEmpty, "\(ended.stderr)")
+        #expect(ended.stderr == "rxbench: error: --list is a command: rxbench list (with --format csv for the workload catalogue)\n",
+                "\(ended.stderr)")
+    }
+
+    @Test("list --engine lists the rows named, each with what it cannot run")
+    func listChosenRows() throws {
+        let ended = try Self.run(["list", "--engine", "signal"])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let rows = try #require(ended.stdout.components(separatedBy: "\nWorkloads").first)
+        #expect(rows.contains("\n  signal ") && !rows.contains("\n  sink "), "only the row named: \(rows)")
     }
 
     /// What scripts/findings.py reads: one line per workload of the catalogue, its summary quoted where it holds
     /// a comma, in catalogue order.
-    @Test("--list --format csv prints the workload catalogue")
+    @Test("list --format csv prints the workload catalogue")
     func listCatalogue() throws {
-        let ended = try Self.run(["--list", "--format", "csv"])
+        let ended = try Self.run(["list", "--format", "csv"])
         #expect(ended.status == 0, "\(ended.stderr)")
         let lines = ended.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "workload,group,shape,summary,default_size")

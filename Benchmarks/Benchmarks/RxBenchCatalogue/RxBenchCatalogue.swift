@@ -10,7 +10,7 @@ import Foundation
 let benchmarks: @Sendable () -> Void = {
     let settings = Settings.fromEnvironment()
     for engine in EngineRegistry.all {
-        // A row that cannot express a workload gets no benchmark; `rxbench --list` gives the reason.
+        // A row that cannot express a workload gets no benchmark; `rxbench list` gives the reason.
         // A run delivered on pool threads has no exact malloc count in rxbench, and under package-benchmark's
         // malloc interposer it crashed (CI: a free from the runtime's metadata cache on a pool thread).
         // Which workloads come first, before any feasibility check (`Settings.registers`): every benchmark's
