@@ -193,7 +193,7 @@ struct EndToEndTests {
     /// What a row cannot express is in the report, not only on stderr: one `unsupported` record per (row,
     /// workload) with the reason `--list` gives, whether the adapter lacks the operator (the floor has no
     /// merge) or the harness declines the checksum (async-stream delivers MergeMany's sources interleaved).
-    @Test("a workload a row cannot express is a CSV record with the reason --list gives")
+    @Test("a workload a row cannot express is a CSV record with the reason rxbench list gives")
     func unsupportedIsRecordedWithItsReason() throws {
         // sink runs MergeMany, so that the run has a figure (a run of none is refused before it starts).
         let rows = try Self.csvRows(["--engine", "async-stream,sink", "--workload", "MergeMany", "--profile", "quick"])

@@ -433,3 +433,16 @@ def test_a_kept_copy_is_reused_and_a_foreign_folder_refused(repository, tmp_path
     assert refused.returncode == 2 and "a folder this script did not make" in refused.stderr
     assert (foreign / "precious.txt").read_text() == "mine"
     git(repository, "worktree", "remove", "--force", str(keep / "tree"))
+
+
+def test_every_mutant_of_the_repository_applies_to_the_tree_as_it_is():
+    """A mutant whose original text the code no longer holds refuses the whole check (BadInput) when it is run on
+    demand, long after the change that moved the text: two Harness mutants stood so for a while. The tree here is
+    the checkout's own, as mutation-check.py reads HEAD."""
+    root = os.path.dirname(SCRIPTS)
+    mutants = mc.read_mutants(os.path.join(SCRIPTS, "mutation", "mutants.json"))
+
+    def text(path):
+        with open(os.path.join(root, path), encoding="utf-8") as handle:
+            return handle.read()
+    mc.check_texts(mutants, text)
