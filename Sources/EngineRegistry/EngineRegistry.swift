@@ -44,7 +44,7 @@ public enum EngineRegistry {
         RegisteredEngine(ObservationAdapter()),
     ]
 
-    private static let added = Mutex<[RegisteredEngine]>([])
+    private static let added = LockedValue<[RegisteredEngine]>([])
 
     /// Adds rows after the built-in ones (`RxBench.main(adding:)` calls this before parsing arguments).
     /// Ids must be new: a row whose id is already taken is rejected.
@@ -136,7 +136,7 @@ public struct DuplicateEngineID: Error, CustomStringConvertible {
 }
 
 /// A value guarded by a lock (the registry is read from the CLI and from parallel tests).
-private final class Mutex<Value>: @unchecked Sendable {
+private final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
     init(_ value: Value) { self.value = value }

@@ -122,14 +122,14 @@ struct CombineMapping: FlowMapping {
     func subscribeOn(_ source: Stream, _ spec: SchedulerSpec) -> Stream {
         switch spec {
         case .immediate: source.subscribe(on: ImmediateScheduler.shared).eraseToAnyPublisher()
-        case .trampoline: source.subscribe(on: TrampolineScheduler()).eraseToAnyPublisher()
+        case .trampoline: source.subscribe(on: CombineTrampolineScheduler()).eraseToAnyPublisher()
         case .serial(let queue): source.subscribe(on: queue.combineScheduler).eraseToAnyPublisher()
         }
     }
     func observeOn(_ source: Stream, _ spec: SchedulerSpec) -> Stream {
         switch spec {
         case .immediate: source.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher()
-        case .trampoline: source.receive(on: TrampolineScheduler()).eraseToAnyPublisher()
+        case .trampoline: source.receive(on: CombineTrampolineScheduler()).eraseToAnyPublisher()
         case .serial(let queue): source.receive(on: queue.combineScheduler).eraseToAnyPublisher()
         }
     }
@@ -264,7 +264,7 @@ struct CombineMapping: FlowMapping {
     func system(initial: Int, reduce: IntAccumulator, feedbacks: Feedbacks<Self>) -> Stream {
         Deferred { () -> Stream in
             let state = CurrentValueSubject<Int, BenchError>(initial)
-            let replayed = state.receive(on: TrampolineScheduler()).eraseToAnyPublisher()
+            let replayed = state.receive(on: CombineTrampolineScheduler()).eraseToAnyPublisher()
             let mutations = Publishers.Sequence<[Stream], BenchError>(sequence: feedbacks.streams(state: replayed))
                 .flatMap { $0 }
             return mutations

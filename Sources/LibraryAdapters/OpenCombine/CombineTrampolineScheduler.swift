@@ -4,7 +4,7 @@ import OpenCombineShim
 /// A current-thread trampoline as a Combine `Scheduler` (Combine ships none): an action scheduled while
 /// another runs on the same thread is queued and run after it, so synchronous feedback does not recurse.
 /// Any Combine user can write this against the public `Scheduler` protocol; times are ignored.
-struct TrampolineScheduler: Scheduler {
+struct CombineTrampolineScheduler: Scheduler {
     typealias SchedulerTimeType = ImmediateScheduler.SchedulerTimeType
     typealias SchedulerOptions = Never
 
@@ -12,41 +12,41 @@ struct TrampolineScheduler: Scheduler {
     var minimumTolerance: SchedulerTimeType.Stride { ImmediateScheduler.shared.minimumTolerance }
 
     func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        Trampoline.current.run(action)
+        CombineTrampoline.current.run(action)
     }
 
     func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        Trampoline.current.run(action)
+        CombineTrampoline.current.run(action)
     }
 
     func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        Trampoline.current.run(action)
+        CombineTrampoline.current.run(action)
         return AnyCancellable {}
     }
 }
 
-/// The per-thread queue behind `TrampolineScheduler`.
-private final class Trampoline {
+/// The per-thread queue behind `CombineTrampolineScheduler`.
+private final class CombineTrampoline {
     private var queue: [() -> Void] = []
     private var running = false
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
-            if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+            if let pointer { Unmanaged<CombineTrampoline>.fromOpaque(pointer).release() }
         }
         return key
     }()
 
-    static var current: Trampoline {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue() }
-        let trampoline = Trampoline()
+    static var current: CombineTrampoline {
+        if let pointer = pthread_getspecific(key) { return Unmanaged<CombineTrampoline>.fromOpaque(pointer).takeUnretainedValue() }
+        let trampoline = CombineTrampoline()
         pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
         return trampoline
     }
