@@ -59,17 +59,11 @@ struct MeasurementPlan {
                         timeLimit: timeLimit ?? (mayOverflow ? ownProcessTimeLimit : nil)))
             }
         }
-        guard workloads.contains(where: { sizeOverride != nil || profile.includes($0) }) else {
-            throw ValidationError(
-                "nothing to measure: every selected workload is left out of --profile \(profile.rawValue) "
-                    + "(too large, or a contention workload); choose --profile standard or give --size.")
-        }
-        let plan = MeasurementPlan(engines: engines, workloads: workloads, cells: cells)
-        guard plan.measured.contains(where: { _ in true }) else {
-            throw ValidationError(
-                "nothing to measure: no selected row can run a selected workload (rxbench list says why).")
-        }
-        return plan
+        return try checked(
+            MeasurementPlan(engines: engines, workloads: workloads, cells: cells),
+            noneInProfile: "nothing to measure: every selected workload is left out of --profile \(profile.rawValue) "
+                + "(too large, or a contention workload); choose --profile standard or give --size.",
+            noneRunnable: "nothing to measure")
     }
 
     /// The instruction plan: the workloads callgrind can count exactly (`RunPlan.instructions`), at its sizes,
@@ -93,15 +87,23 @@ struct MeasurementPlan {
                     decision: .measure(size: RunPlan.instructions.size(for: workload), isolated: true, timeLimit: nil))
             }
         }
-        guard workloads.contains(where: RunPlan.instructions.includes) else {
-            throw ValidationError(
-                "nothing to count: --instructions counts pumping and creating workloads delivered on one thread, "
-                    + "and every selected workload is latency, delivered on another thread, or too wide (docs/metrics.md).")
+        return try checked(
+            MeasurementPlan(engines: engines, workloads: workloads, cells: cells),
+            noneInProfile: "nothing to count: --instructions counts pumping and creating workloads delivered on one "
+                + "thread, and every selected workload is latency, delivered on another thread, or too wide (docs/metrics.md).",
+            noneRunnable: "nothing to count")
+    }
+
+    /// `plan`, or the refusal of a plan that would measure nothing: no workload in its profile (`noneInProfile`),
+    /// or no row able to run one (`noneRunnable` and why).
+    private static func checked(_ plan: MeasurementPlan, noneInProfile: String, noneRunnable: String) throws
+        -> MeasurementPlan
+    {
+        guard plan.cells.contains(where: { if case .outOfProfile = $0.decision { false } else { true } }) else {
+            throw ValidationError(noneInProfile)
         }
-        let plan = MeasurementPlan(engines: engines, workloads: workloads, cells: cells)
-        guard plan.measured.contains(where: { _ in true }) else {
-            throw ValidationError(
-                "nothing to count: no selected row can run a selected workload (rxbench list says why).")
+        guard plan.cells.contains(where: { if case .measure = $0.decision { true } else { false } }) else {
+            throw ValidationError("\(noneRunnable): no selected row can run a selected workload (rxbench list says why).")
         }
         return plan
     }
