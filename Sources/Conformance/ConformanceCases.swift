@@ -417,6 +417,33 @@ public enum ConformanceCases {
             expected: [.next(220, 15), .error(230, 1)],
             subscriptions: [[sub(200, 230)], [sub(200, 230)]]
         ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        // A join that ends while it is still subscribing its inputs: the terminal event is the last, and an input
+        // subscribed after it (or not subscribed at all: the libraries differ, so subscriptions are not checked)
+        // delivers nothing; the runner's live-object count catches an input left subscribed.
+        ConformanceCase(
+            "merge: an input that fails as it is subscribed ends the merge; the inputs after it deliver nothing",
+            sources: [.hot([.next(210, 3), .completed(220)])],
+            expected: [.error(200, 1)]
+        ) { c in .merge([.fail(e1), c.source(0)]) },
+        ConformanceCase(
+            "merge: a value delivered while subscribing, then an input that fails as it is subscribed",
+            sources: [.hot([.next(210, 3), .completed(220)])],
+            expected: [.next(200, 1), .error(200, 1)]
+        ) { c in .merge([.just(1), .fail(e1), c.source(0)]) },
+        ConformanceCase(
+            "combineLatest: an input that fails as it is subscribed ends it; the inputs after it deliver nothing",
+            sources: [.hot([.next(210, 3), .completed(220)])],
+            expected: [.error(200, 1)]
+        ) { c in .combineLatest([.fail(e1), c.source(0)], .digits) },
+        ConformanceCase(
+            "combineLatest: the last input fails as it is subscribed, after the first delivered",
+            expected: [.error(200, 1)]
+        ) { _ in .combineLatest([.just(1), .fail(e1)], .digits) },
+        ConformanceCase(
+            "zip: an input that fails as it is subscribed ends it; the inputs after it deliver nothing",
+            sources: [.hot([.next(210, 3), .completed(220)])],
+            expected: [.error(200, 1)]
+        ) { c in .zip([.fail(e1), c.source(0)], .digits) },
         // Completion rules where the modelled libraries disagree: docs/decisions/completion-rules.md.
         ConformanceCase(
             "combineLatest: an input that completes without a value does not end it; completes when all have",
