@@ -269,6 +269,9 @@ enum LibraryDifferences {
     private static let concurrentInputs = LibraryDifference.differsInSomeOrders(
         "combineLatest iterates its inputs concurrently, on pool threads: when the second input's value arrives before the first's last one, a pair with an earlier value is sent too")
 
+    private static let mergeErrorRace = LibraryDifference.differsInSomeOrders(
+        "merge iterates its inputs concurrently, on pool threads: an error from one input ends it, and a value another input had at the same time is delivered only if its thread ran first")
+
     private static let terminalOnly = LibraryDifference.differs(
         "a terminated stream subject finishes a new subscriber's stream at once, without replaying its value")
 
@@ -281,6 +284,7 @@ enum LibraryDifferences {
         "combineLatest(3): an input without a value leaves it open until the last input completes": combineLatestEndsEarly,
         "combineLatest: an empty synchronous input leaves it open while another input is": combineLatestEndsEarly,
         "combineLatest: synchronous inputs (the first runs to completion before the second)": concurrentInputs,
+        "merge: a value delivered while subscribing, then an input that fails as it is subscribed": mergeErrorRace,
         "deferred: scripted source subscribed per subscription": eagerIterators,
         "deferred: scripted source subscribed per subscription [disposed at 211]": eagerIterators,
         "concat: next input subscribed after the previous completed": eagerIterators,

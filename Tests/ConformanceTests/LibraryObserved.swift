@@ -103,6 +103,9 @@ enum LibraryObserved {
             ],
         ],
         "async-stream": [
+            "merge: a value delivered while subscribing, then an input that fails as it is subscribed": [
+                "events [error(1)@200], expected [next(1)@200, error(1)@200]",
+            ],
             "combineLatest: synchronous inputs (the first runs to completion before the second)": [
                 "events [next(13)@200, next(23)@200, completed@200], expected [next(23)@200, completed@200]",
             ],
