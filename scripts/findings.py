@@ -80,10 +80,7 @@ LEAN_VARIANTS = {"subscriber-direct"}
 LIBRARY_NAMES = {
     "rxswift": ("RxSwift", "6.10.2"),
     "reactiveswift": ("ReactiveSwift", "7.2.1"),
-    # The kept run (results/findings-run/) measured the fork under this id; since 2026-11-29 the row is Telegram's
-    # own files (imsgao/SwiftSignalKit at e2d485b) and the fork is `signals-fork`. Say so until the next run.
-    "swiftsignalkit": (
-        "SwiftSignalKit", "the fork cntrump/Signals at 3143e64 in this run (the row is Telegram's own files since 2026-11-29)"),
+    "swiftsignalkit": ("SwiftSignalKit", "Telegram's files (imsgao/SwiftSignalKit at e2d485b)"),
     "opencombine": ("OpenCombine", "0.14.0"),
     "async-stream": ("AsyncStream", "swift-async-algorithms 1.1.4"),
     "reactivekit": ("ReactiveKit", "3.21.0"),
@@ -163,6 +160,17 @@ KINDS = [
          best="smallest"),
 ]
 KIND_BY_SHAPE = {"creating": "churn", "pumping": "hot", "latency": "dispose"}
+# What a reader must know to read a library's standing in a kind, where the figure measures something other than
+# the others' (kind id, library id): the sentence, and the decision that argues it. Said only where the library
+# is ranked in that kind.
+CAVEATS = {
+    ("dispose", "observation"):
+        "Observation's dispose is a flag its loop reads: nothing is released, and the registration with its memory "
+        "stays in the model's registrar until the property next changes (docs/decisions/observation-row.md).",
+    ("held", "async-channel"):
+        "AsyncChannel's back pressure holds more, not less, here: each waiting value is a suspended sending task, and "
+        "a producer that does not await is never held back (docs/decisions/async-channel-row.md).",
+}
 # Where the shape is not enough: workloads (bare names) whose kind is not their shape's.
 KIND_BY_NAME = {
     "PublishSubjectPumping": "fanout", "PublishSubjectPumpingTwoSubscriptions": "fanout", "SubjectFanOut": "fanout",
@@ -702,6 +710,7 @@ def verdict_text(context, verdict):
         sentences.append(f"Fewest mallocs (exact; a tie counts for each) on the {len(verdict.fewest_mallocs)} "
                          "workload(s) with counts: " + ", ".join(f"{library_name(lib)} on {n}" for lib, n in best)
                          + ".")
+    sentences += [CAVEATS[(kind.id, s.library)] for s in standings if (kind.id, s.library) in CAVEATS]
     return sentences
 
 
@@ -1248,7 +1257,9 @@ def verdict_line(context, verdict):
     if len(verdict.standings) < 2 or not verdict.compared:
         return None
     ranked = ", ".join(f"{library_name(st.library)} {times(st.geomean)}" for st in verdict.standings)
-    return f"{verdict.kind.title} ({len(verdict.compared)} workloads): {ranked}."
+    caveats = [CAVEATS[(verdict.kind.id, st.library)] for st in verdict.standings
+               if (verdict.kind.id, st.library) in CAVEATS]
+    return " ".join([f"{verdict.kind.title} ({len(verdict.compared)} workloads): {ranked}."] + caveats)
 
 
 def readme_block(contexts, decompositions_by_context, args):

@@ -592,3 +592,22 @@ def test_bytes_asked_for_sit_beside_the_mallocs_and_a_backlog_gets_its_verdict(t
     # The smallest backlog wins, and the ratio is computed from the figures: 192 / 144 for OpenCombine.
     assert "**SwiftSignalKit (`swiftsignalkit`) is the cheapest**" in verdict
     assert "1.33x" in verdict
+
+
+def test_a_ranked_library_whose_figure_measures_something_else_carries_its_caveat():
+    """Observation's dispose releases nothing (the registrar keeps the registration until the next change): its
+    standing among the disposes, on the page and in README's line, says so; where it is not ranked, nothing does."""
+    from types import SimpleNamespace
+    sys.path.insert(0, SCRIPTS)
+    import findings
+    dispose = next(kind for kind in findings.KINDS if kind.id == "dispose")
+    standing = lambda library, geomean: SimpleNamespace(library=library, geomean=geomean)   # noqa: E731
+    ranked = SimpleNamespace(kind=dispose, compared=["DisposeLatencyMixed"],
+                             standings=[standing("observation", 1.0), standing("opencombine", 64.4)])
+    line = findings.verdict_line(None, ranked)
+    assert line.startswith("Disposing a live subscription (1 workloads): Observation 1.00x, OpenCombine 64.4x. ")
+    assert line.endswith(findings.CAVEATS[("dispose", "observation")])
+    without = SimpleNamespace(kind=dispose, compared=["DisposeLatencyMixed"],
+                              standings=[standing("opencombine", 1.0), standing("rxswift", 1.5)])
+    assert findings.verdict_line(None, without) == \
+        "Disposing a live subscription (1 workloads): OpenCombine 1.00x, RxSwift 1.50x."
