@@ -154,17 +154,38 @@ extension ReentrancyTests {
         let senders = subjects.map { adapter.sender(for: $0) }
         let stream = try adapter.stream(.merge([.subject(0), .subject(1)]), subjects: subjects)
         let log = Log()
-        let settle = Settle(adapter.deliversAsynchronously(stream), log)
+        let asynchronous = adapter.deliversAsynchronously(stream)
+        let settle = Settle(asynchronous, log)
+        // A merge of async sequences subscribes its inputs from tasks of its own, after `subscribe` returns: a value
+        // sent before that is lost. Negative values are probes that say an input is subscribed; they are not logged.
+        let probed = ProbeSet()
         var subscription: A.Subscription?
         settle.after {
             subscription = adapter.subscribe(stream, EventObserver(next: { value in
+                if value < 0 { return probed.insert(value) }
                 log.append("M \(value)")
                 for send in answers[value] ?? [] { senders[send.input].next(send.value) }
                 log.append("M /\(value)")
             }))
         }
-        settle.after { senders[0].next(1) }
-        settle.after { senders[last.input].next(last.value) }
+        if asynchronous {
+            for (input, sender) in senders.enumerated() {
+                let probe = -1 - input
+                #expect(Settle.until(seconds: 30) {
+                    sender.next(probe)
+                    return Settle.until(seconds: 0.05) { probed.contains(probe) }
+                }, "merge input \(input) never subscribed")
+            }
+        }
+        // Each value delivered logs two lines: 1 and every answer it leads to, before the last value is sent.
+        var chain = [1]
+        var index = 0
+        while index < chain.count {
+            chain += (answers[chain[index]] ?? []).map(\.value)
+            index += 1
+        }
+        settle.after(expecting: 2 * chain.count) { senders[0].next(1) }
+        settle.after(expecting: 2 * chain.count + 2) { senders[last.input].next(last.value) }
         if let subscription { adapter.dispose(subscription) }
         return withExtendedLifetime(subjects) { log.entries }
     }
@@ -439,6 +460,14 @@ final class Slot<Value>: @unchecked Sendable {
     }
 }
 
+/// The probe values an observer has seen.
+final class ProbeSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: Set<Int> = []
+    func insert(_ value: Int) { _ = lock.withLock { values.insert(value) } }
+    func contains(_ value: Int) -> Bool { lock.withLock { values.contains(value) } }
+}
+
 /// Runs each step of a scenario; on a row that delivers asynchronously (async-stream), waits after each
 /// step until the log has not moved for 50 ms (at most 10 s), so that the next step starts from the state
 /// the step left, as it does on a synchronous row. A wait, not a timed assertion: the log is compared
@@ -448,9 +477,23 @@ struct Settle {
     let log: Log
     init(_ asynchronous: Bool, _ log: Log) { self.asynchronous = asynchronous; self.log = log }
 
-    func after(_ step: () -> Void) {
+    /// Polls `condition` every 5 ms until it holds (true) or `seconds` have passed (false).
+    static func until(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
+    }
+
+    /// `step`; then, on an asynchronous row, a wait until the log holds at least `expecting` lines (at most 30 s:
+    /// a loaded machine under ThreadSanitizer once took longer than the quiet time between two deliveries), then
+    /// until it has not moved for 50 ms.
+    func after(expecting lines: Int = 0, _ step: () -> Void) {
         step()
         guard asynchronous else { return }
+        _ = Self.until(seconds: 30) { log.count >= lines }
         let deadline = Date().addingTimeInterval(10)
         var last = log.count
         var stillSince = Date()
