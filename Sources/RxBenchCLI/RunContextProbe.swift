@@ -9,7 +9,7 @@ enum RunContextProbe {
         RunContext(
             date: ISO8601DateFormatter().string(from: Date()),
             commit: ProcessInfo.processInfo.environment["RXBENCH_COMMIT"]
-                ?? checkoutOfExecutable().flatMap(commitOfCheckout)
+                ?? checkoutOfExecutable().flatMap { commitOfCheckout($0, binaryBuilt: executableModified()) }
                 ?? "unknown",
             swiftVersion: swiftVersion(),
             cpu: cpuModel(),
@@ -37,12 +37,39 @@ enum RunContextProbe {
         return nil
     }
 
-    /// HEAD of `checkout`, with `-dirty` when a tracked file differs from it: a figure measured on changes
-    /// that no commit holds says so.
-    static func commitOfCheckout(_ checkout: String) -> String? {
+    /// HEAD of `checkout`, with `-dirty` when a tracked file differs from it (a figure measured on changes that
+    /// no commit holds says so), and `-stale` when a Swift source or manifest the checkout tracks was modified
+    /// after `binaryBuilt`: a binary built before HEAD moved (or before an edit) did not run HEAD's code, and
+    /// its figures say so rather than claim the commit. Test files are left out: they are not in the binary.
+    static func commitOfCheckout(_ checkout: String, binaryBuilt: Date? = nil) -> String? {
         guard let head = command("git", "-C", checkout, "rev-parse", "--short=12", "HEAD") else { return nil }
         let changes = command("git", "-C", checkout, "status", "--porcelain", "--untracked-files=no")
-        return changes.map(\.isEmpty) == false ? head + "-dirty" : head
+        var commit = changes.map(\.isEmpty) == false ? head + "-dirty" : head
+        if let binaryBuilt, let newest = newestBuiltSource(in: checkout), newest > binaryBuilt {
+            commit += "-stale"
+        }
+        return commit
+    }
+
+    /// The latest modification time of the Swift sources and manifests `checkout` tracks, test files left out;
+    /// nil when git lists none.
+    static func newestBuiltSource(in checkout: String) -> Date? {
+        guard let listed = command("git", "-C", checkout, "ls-files", "--", "*.swift", "Package.swift") else {
+            return nil
+        }
+        let root = URL(fileURLWithPath: checkout)
+        return listed.split(separator: "\n")
+            .filter { !$0.split(separator: "/").contains { $0 == "Tests" } }
+            .compactMap { path in
+                try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(String(path)).path)[
+                    .modificationDate] as? Date
+            }
+            .max()
+    }
+
+    /// When the running binary was written (its link step).
+    static func executableModified() -> Date? {
+        try? FileManager.default.attributesOfItem(atPath: Callgrind.executablePath())[.modificationDate] as? Date
     }
 
     static var buildConfiguration: String {

@@ -163,6 +163,40 @@ struct EdgeArgumentRoundTwoTests {
         try "two\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(RunContextProbe.commitOfCheckout(directory.path) == clean + "-dirty")
     }
+
+    @Test("a run records -stale beside the commit when a Swift source is newer than the binary")
+    func staleBinary() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxbench-stale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(RunContextProbe.command("git", "-C", directory.path, "init", "-q") != nil, "git is needed for this test")
+        let source = directory.appendingPathComponent("Sources/Engine.swift")
+        let test = directory.appendingPathComponent("Tests/EngineTests.swift")
+        let readme = directory.appendingPathComponent("README.md")
+        for file in [source, test, readme] { try "// one\n".write(to: file, atomically: true, encoding: .utf8) }
+        #expect(RunContextProbe.command("git", "-C", directory.path, "add", ".") != nil)
+        #expect(RunContextProbe.command(
+            "git", "-C", directory.path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one") != nil)
+        let head = try #require(RunContextProbe.commitOfCheckout(directory.path))
+        let built = Date()
+        func modify(_ file: URL, secondsAfterBuild seconds: TimeInterval) throws {
+            try FileManager.default.setAttributes(
+                [.modificationDate: built.addingTimeInterval(seconds)], ofItemAtPath: file.path)
+        }
+        for file in [source, test, readme] { try modify(file, secondsAfterBuild: -60) }
+        #expect(RunContextProbe.commitOfCheckout(directory.path, binaryBuilt: built) == head)
+        try modify(readme, secondsAfterBuild: 60)
+        try modify(test, secondsAfterBuild: 60)
+        #expect(RunContextProbe.commitOfCheckout(directory.path, binaryBuilt: built) == head,
+                "a document or a test file is not in the binary")
+        try modify(source, secondsAfterBuild: 60)
+        #expect(RunContextProbe.commitOfCheckout(directory.path, binaryBuilt: built) == head + "-stale")
+        try "// two\n".write(to: source, atomically: true, encoding: .utf8)
+        #expect(RunContextProbe.commitOfCheckout(directory.path, binaryBuilt: built) == head + "-dirty-stale")
+    }
 }
 
 extension EndToEndTests {

@@ -295,6 +295,9 @@ struct Rule: CustomStringConvertible {
     let merge: Delivery
     /// combineLatest and zip of two subjects (JoinReentrancyTests; the merge there is `merge`'s).
     let joins: Delivery
+    /// flatMap's inner subscriptions, and flatMapLatest's (JoinReentrancyTests).
+    let flatMap: Delivery
+    let flatMapLatest: Delivery
     let subjects: Delivery
     /// Whether subscribers are delivered to in subscription order; false: in an order of the library's.
     let subscriptionOrder: Bool
@@ -305,32 +308,48 @@ struct Rule: CustomStringConvertible {
         case .rxSwift?:
             // RxSwift itself nests (its merge and subjects call out under a recursive lock, or none); the engine
             // queues both on purpose, and a subscription made during delivery too.
-            Rule(merge: .queued, joins: .queued, subjects: .queued, subscriptionOrder: true,
+            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued,
+                 subjects: .queued, subscriptionOrder: true,
                  source: "docs/decisions/sink-engine.md: SerializingSink, subjects queue events and subscriptions")
         case .swiftSignalKit?:
-            Rule(merge: .queued, joins: .nested, subjects: .nested, subscriptionOrder: true,
+            Rule(merge: .queued, joins: .nested, flatMap: .queued, flatMapLatest: .nested,
+                 subjects: .nested, subscriptionOrder: true,
                  source: "docs/decisions/signal-engine.md: merges queue re-entrant values; combineLatest and zip put a value outside their lock, at once, as SwiftSignalKit's combineLatest does (Signal_Combine.swift:30-41); Pipe and Promise call their subscribers directly, as SwiftSignalKit's do")
         case .reactiveCocoa?:
-            Rule(merge: .nested, joins: .nested, subjects: .nested, subscriptionOrder: true,
+            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested,
+                 subjects: .nested, subscriptionOrder: true,
                  source: "docs/decisions/subscriber-reentrancy.md: depth first, under the recursive subscriber lock")
         case .combine?:
-            Rule(merge: .nested, joins: .nested, subjects: .nested, subscriptionOrder: false,
+            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested,
+                 subjects: .nested, subscriptionOrder: false,
                  source: "OpenCombine: synchronous demand-driven delivery; PassthroughSubject keeps its subscribers in a hashed set (docs/decisions/real-libraries.md)")
         case .asyncSequence? where descriptor.id == "async-channel":
-            Rule(merge: .queued, joins: .queued, subjects: .waitsAtBusySubscriber, subscriptionOrder: true,
+            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued,
+                 subjects: .waitsAtBusySubscriber, subscriptionOrder: true,
                  source: "AsyncChannel: a send suspends at a subscriber that has not asked for the next value (ChannelSubject.swift)")
         case .asyncSequence?:
             // The merge's inputs are iterated by tasks of its own and its output by one consumer; a subject's
             // subscribers each by a task that the adapter's executor runs inside `yield` (StreamSubject.swift).
-            Rule(merge: .queued, joins: .queued, subjects: .perSubscriber, subscriptionOrder: true,
+            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued,
+                 subjects: .perSubscriber, subscriptionOrder: true,
                  source: "AsyncStream: a consumer task per subscriber, resumed inside the sender's yield; a busy one buffers")
         default:
-            Rule(merge: .nested, joins: .nested, subjects: .nested, subscriptionOrder: true,
+            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested,
+                 subjects: .nested, subscriptionOrder: true,
                  source: "plain Swift: a subject is an array of observers called in a loop")
         }
     }
 
     var description: String { "merge \(merge), subjects \(subjects): \(source)" }
+
+    func delivery(of join: JoinReentrancyTests.Join) -> Delivery {
+        switch join {
+        case .merge: merge
+        case .combineLatest, .zip: joins
+        case .flatMap: flatMap
+        case .flatMapLatest: flatMapLatest
+        }
+    }
 
     /// Checks a subject scenario's whole log against this rule.
     func check(_ log: [String], _ scenario: SubjectModel.Scenario, _ id: String) {
