@@ -12,12 +12,14 @@ enum LinearSource<Subject> {
     case subject(Subject)
 }
 
-/// One stage of a linear flow, holding the user's closure.
+/// One stage of a linear flow, holding the user's closure as the flow holds it (`function`, FlowClosures.swift):
+/// taken out as `(Int) -> Int`, it would be wrapped in a reabstraction thunk, allocated per stage and
+/// subscription, which no user's plain Swift pays.
 enum LinearStage {
-    case map((Int) -> Int)
-    case filter((Int) -> Bool)
-    case compactMap((Int) -> Int?)
-    case scan(seed: Int, (Int, Int) -> Int)
+    case map(IntTransform.Function)
+    case filter(IntPredicate.Function)
+    case compactMap(IntPartialTransform.Function)
+    case scan(seed: Int, IntAccumulator.Function)
     case take(Int)
     /// distinctUntilChanged: the first value passes, then each that differs from the one before.
     case distinct
@@ -40,23 +42,23 @@ extension Flow {
         while true {
             switch current {
             case let .map(upstream, transform):
-                stages.append(.map(transform.apply))
+                stages.append(.map(transform.function))
                 current = upstream
             case let .filter(upstream, predicate):
-                stages.append(.filter(predicate.test))
+                stages.append(.filter(predicate.function))
                 current = upstream
             case let .compactMap(upstream, transform):
-                stages.append(.compactMap(transform.apply))
+                stages.append(.compactMap(transform.function))
                 current = upstream
             case let .scan(upstream, seed, accumulator):
-                stages.append(.scan(seed: seed, accumulator.combine))
+                stages.append(.scan(seed: seed, accumulator.function))
                 current = upstream
             case let .singleFlatMap(upstream, selector):
                 // A next request answered at once is a function of the answer: plain Swift calls it as one.
                 guard let answer = selector.answer else {
                     throw UnsupportedFlow(engine: row, operation: "singleFlatMap with answers given later")
                 }
-                stages.append(.map(answer.apply))
+                stages.append(.map(answer.function))
                 current = upstream
             case let .take(upstream, count):
                 stages.append(.take(max(0, count)))
