@@ -12,17 +12,47 @@ enum LinearSource<Subject> {
     case subject(Subject)
 }
 
-/// One stage of a linear flow, holding the user's closure as the flow holds it (`function`, FlowClosures.swift):
-/// taken out as `(Int) -> Int`, it would be wrapped in a reabstraction thunk, allocated per stage and
-/// subscription, which no user's plain Swift pays.
+/// One stage of a linear flow, holding the user's closure as plain Swift holds it: the flow's `plain` form where
+/// it gives one (every workload does), else a closure calling the generic one (FlowClosures.swift).
 enum LinearStage {
-    case map(IntTransform.Function)
-    case filter(IntPredicate.Function)
-    case compactMap(IntPartialTransform.Function)
-    case scan(seed: Int, IntAccumulator.Function)
+    case map((Int) -> Int)
+    case filter((Int) -> Bool)
+    case compactMap((Int) -> Int?)
+    case scan(seed: Int, (Int, Int) -> Int)
     case take(Int)
     /// distinctUntilChanged: the first value passes, then each that differs from the one before.
     case distinct
+}
+
+// A flow's closure as plain Swift calls it: the `plain` form where the flow gives one (every workload does),
+// else a closure calling the generic one. Not `plainApply ?? { ... }`: `??` is generic, and a closure passing
+// through it is wrapped twice (two allocations per stage).
+extension FlowTransform where Value == Int {
+    var plainForm: (Int) -> Int {
+        if let plainApply { return plainApply }
+        return { self.apply($0) }
+    }
+}
+
+extension FlowPartialTransform where Value == Int {
+    var plainForm: (Int) -> Int? {
+        if let plainApply { return plainApply }
+        return { self.apply($0) }
+    }
+}
+
+extension FlowPredicate where Value == Int {
+    var plainForm: (Int) -> Bool {
+        if let plainTest { return plainTest }
+        return { self.test($0) }
+    }
+}
+
+extension FlowAccumulator where Value == Int {
+    var plainForm: (Int, Int) -> Int {
+        if let plainCombine { return plainCombine }
+        return { self.combine($0, $1) }
+    }
 }
 
 /// A plain-Swift subject: it may keep a kind of subject the rows do not express.
@@ -42,23 +72,23 @@ extension Flow {
         while true {
             switch current {
             case let .map(upstream, transform):
-                stages.append(.map(transform.function))
+                stages.append(.map(transform.plainForm))
                 current = upstream
             case let .filter(upstream, predicate):
-                stages.append(.filter(predicate.function))
+                stages.append(.filter(predicate.plainForm))
                 current = upstream
             case let .compactMap(upstream, transform):
-                stages.append(.compactMap(transform.function))
+                stages.append(.compactMap(transform.plainForm))
                 current = upstream
             case let .scan(upstream, seed, accumulator):
-                stages.append(.scan(seed: seed, accumulator.function))
+                stages.append(.scan(seed: seed, accumulator.plainForm))
                 current = upstream
             case let .singleFlatMap(upstream, selector):
                 // A next request answered at once is a function of the answer: plain Swift calls it as one.
                 guard let answer = selector.answer else {
                     throw UnsupportedFlow(engine: row, operation: "singleFlatMap with answers given later")
                 }
-                stages.append(.map(answer.function))
+                stages.append(.map(answer.plainForm))
                 current = upstream
             case let .take(upstream, count):
                 stages.append(.take(max(0, count)))

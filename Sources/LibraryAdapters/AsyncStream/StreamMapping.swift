@@ -45,11 +45,21 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
         return subject.values
     }
 
-    func map(_ source: Stream, _ transform: IntTransform) -> Stream { IntSequence(source.map(transform.asyncApply)) }
-    func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream {
-        IntSequence(source.compactMap(transform.asyncApply))
+    // AsyncSequence's map, compactMap and filter take `async` closures: a user's literal is compiled as one. The
+    // flow's closure is called from such a literal (it cannot be handed over as it is without a thunk, which
+    // Swift would allocate twice per operator).
+    func map(_ source: Stream, _ transform: IntTransform) -> Stream {
+        let apply = transform.function
+        return IntSequence(source.map { apply($0) })
     }
-    func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream { IntSequence(source.filter(predicate.asyncTest)) }
+    func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream {
+        let apply = transform.function
+        return IntSequence(source.compactMap { apply($0) })
+    }
+    func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream {
+        let test = predicate.function
+        return IntSequence(source.filter { test($0) })
+    }
     func scan(_ source: Stream, seed: Int, _ accumulator: IntAccumulator) -> Stream {
         IntSequence(source.reductions(seed, accumulator.combine))
     }

@@ -67,7 +67,7 @@ public struct BaselineChain: @unchecked Sendable {
 
     /// The closure of `stage`, with `first` (a map above it) applied before it when given.
     private static func closure(
-        for stage: LinearStage, after first: IntTransform.Function?, down: @escaping (Int) -> Void,
+        for stage: LinearStage, after first: ((Int) -> Int)?, down: @escaping (Int) -> Void,
         subscription: BaselineSubscription
     ) -> (Int) -> Void {
         switch (stage, first) {

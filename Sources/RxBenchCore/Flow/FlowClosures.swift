@@ -6,70 +6,121 @@
 ///
 /// The shapes a generic operator takes (a transform, a predicate, an accumulator, a key, a comparer, a
 /// combiner) are generic over `Value`, and flows use them at `Int` (`IntTransform` is `FlowTransform<Int>`).
-/// The parameter is there for how Swift stores the closure, not for other types. A closure stored in a generic
-/// type is kept at the generic abstraction (argument and result passed through memory), the one at which a
-/// library's generic `map` stores the closure it is given, and at which a closure literal a user passes to
-/// `map` is compiled. A `(Int) -> Int` value handed to a generic `map` is not: Swift wraps it in a
-/// reabstraction thunk, allocated when the operator is built and run on every value. So these structs store
-/// their closures at the generic abstraction and without `@Sendable`: a `@Sendable` closure handed to a
-/// library's parameter, which is not `@Sendable`, is converted, and Swift then wraps it twice (two allocations
-/// per operator). Each init takes a `@Sendable` closure, so the struct is `Sendable` by construction: that is
-/// what its `@unchecked` rests on. docs/decisions/flow-closures.md has the measurements.
+/// The parameter is there for how Swift stores the closure, not for other types:
+/// - A closure literal is compiled at the abstraction of where it is passed. Passed to a library's generic
+///   `map`, as its users write it, it takes its argument and gives its result through memory; written in plain
+///   Swift at `(Int) -> Int`, in registers.
+/// - A closure value made at one abstraction and handed to the other is wrapped in a reabstraction thunk:
+///   allocated where it is handed over (per operator, per translation) and run on every value.
+/// - So each struct stores its closure as the generic operators take it (what every library row and engine is
+///   given), and the transforms, predicates and accumulators that plain Swift calls (the floor's `map`,
+///   `filter`, `compactMap`, `scan`) carry the same closure written a second time (`plain`), which the
+///   workloads give and a test checks against the first.
+/// - The closures are stored without `@Sendable`: a `@Sendable` closure handed to a library's parameter, which
+///   is not `@Sendable`, is converted, and Swift then wraps it twice. Each init takes a `@Sendable` closure, so
+///   each struct is `Sendable` by construction: that is what its `@unchecked` rests on.
+/// docs/decisions/flow-closures.md has the measurements.
 
 public struct FlowTransform<Value>: @unchecked Sendable {
     public let name: String
     public let apply: (Value) -> Value
-    /// `apply` for operators that take an `async` closure (AsyncSequence's `map`). Converted once, here, where
-    /// the flow is made: converted per operator, at `Int`, Swift wraps it twice per translation.
-    public let asyncApply: (Value) async -> Value
+    /// The same closure written again at `(Int) -> Int` (`plain(_:)`), for plain Swift to call; nil where the flow
+    /// gives none.
+    public let plainApply: ((Int) -> Int)?
     public init(_ name: String, _ apply: @escaping @Sendable (Value) -> Value) {
         self.name = name
         self.apply = apply
-        asyncApply = apply
+        plainApply = nil
     }
-    public static var identity: FlowTransform { FlowTransform("identity") { $0 } }
+    private init(_ other: FlowTransform, plainApply: @escaping @Sendable (Int) -> Int) {
+        name = other.name
+        apply = other.apply
+        self.plainApply = plainApply
+    }
 }
 public typealias IntTransform = FlowTransform<Int>
+
+extension FlowTransform where Value == Int {
+    /// This transform with `body`, the same closure written again, as plain Swift's own (FlowClosures.swift's
+    /// header: a literal is compiled at the abstraction of where it is passed).
+    public func plain(_ body: @escaping @Sendable (Int) -> Int) -> FlowTransform { FlowTransform(self, plainApply: body) }
+    public static var identity: FlowTransform { FlowTransform("identity") { $0 }.plain { $0 } }
+}
 
 public struct FlowPartialTransform<Value>: @unchecked Sendable {
     public let name: String
     public let apply: (Value) -> Value?
-    /// `apply` for operators that take an `async` closure (FlowTransform's `asyncApply`).
-    public let asyncApply: (Value) async -> Value?
+    /// The same closure written again at `(Int) -> Int?` (FlowTransform's `plainApply`).
+    public let plainApply: ((Int) -> Int?)?
     public init(_ name: String, _ apply: @escaping @Sendable (Value) -> Value?) {
         self.name = name
         self.apply = apply
-        asyncApply = apply
+        plainApply = nil
+    }
+    private init(_ other: FlowPartialTransform, plainApply: @escaping @Sendable (Int) -> Int?) {
+        name = other.name
+        apply = other.apply
+        self.plainApply = plainApply
     }
 }
 public typealias IntPartialTransform = FlowPartialTransform<Int>
 
+extension FlowPartialTransform where Value == Int {
+    /// This transform with `body`, the same closure written again, as plain Swift's own (FlowTransform's `plain`).
+    public func plain(_ body: @escaping @Sendable (Int) -> Int?) -> FlowPartialTransform {
+        FlowPartialTransform(self, plainApply: body)
+    }
+}
+
 public struct FlowPredicate<Value>: @unchecked Sendable {
     public let name: String
     public let test: (Value) -> Bool
-    /// `test` for operators that take an `async` closure (FlowTransform's `asyncApply`).
-    public let asyncTest: (Value) async -> Bool
+    /// The same closure written again at `(Int) -> Bool` (FlowTransform's `plainApply`).
+    public let plainTest: ((Int) -> Bool)?
     public init(_ name: String, _ test: @escaping @Sendable (Value) -> Bool) {
         self.name = name
         self.test = test
-        asyncTest = test
+        plainTest = nil
     }
-    public static var always: FlowPredicate { FlowPredicate("always") { _ in true } }
+    private init(_ other: FlowPredicate, plainTest: @escaping @Sendable (Int) -> Bool) {
+        name = other.name
+        test = other.test
+        self.plainTest = plainTest
+    }
 }
 public typealias IntPredicate = FlowPredicate<Int>
+
+extension FlowPredicate where Value == Int {
+    /// This predicate with `body`, the same closure written again, as plain Swift's own (FlowTransform's `plain`).
+    public func plain(_ body: @escaping @Sendable (Int) -> Bool) -> FlowPredicate { FlowPredicate(self, plainTest: body) }
+    public static var always: FlowPredicate { FlowPredicate("always") { _ in true }.plain { _ in true } }
+}
 
 public struct FlowAccumulator<Value>: @unchecked Sendable {
     public let name: String
     public let combine: (Value, Value) -> Value
+    /// The same closure written again at `(Int, Int) -> Int` (FlowTransform's `plainApply`).
+    public let plainCombine: ((Int, Int) -> Int)?
     public init(_ name: String, _ combine: @escaping @Sendable (Value, Value) -> Value) {
         self.name = name
         self.combine = combine
+        plainCombine = nil
+    }
+    private init(_ other: FlowAccumulator, plainCombine: @escaping @Sendable (Int, Int) -> Int) {
+        name = other.name
+        combine = other.combine
+        self.plainCombine = plainCombine
     }
 }
 public typealias IntAccumulator = FlowAccumulator<Int>
 
 extension FlowAccumulator where Value == Int {
-    public static var sum: FlowAccumulator { FlowAccumulator("sum") { $0 &+ $1 } }
+    public static var sum: FlowAccumulator { FlowAccumulator("sum") { $0 &+ $1 }.plain { $0 &+ $1 } }
+    /// This accumulator with `body`, the same closure written again, as plain Swift's own (FlowTransform's
+    /// `plain`).
+    public func plain(_ body: @escaping @Sendable (Int, Int) -> Int) -> FlowAccumulator {
+        FlowAccumulator(self, plainCombine: body)
+    }
 }
 
 /// The key a value is compared by (`Flow.distinctUntilChangedByKey`).
