@@ -24,6 +24,17 @@ struct ManySubscriptionsTests {
         #expect(kept.isEmpty, "\(engine.adapter.descriptor.id) still holds the observers of \(kept)")
     }
 
+    /// The first subscription's observer disposes the next twelve while the value is being sent: each of the
+    /// seven after them gets the value once. (Whether a subscription disposed before its turn still gets the
+    /// value it was sent is each library's rule, and not asserted.) The floor's subject must not compact its
+    /// array while a send walks it (the mutation check's floor-compact-during-send).
+    @Test("subscriptions disposed during a send: the others each get the value once", arguments: Self.rows)
+    func disposedDuringSend(_ engine: Engine) throws {
+        guard let receivers = try Self.runDisposingDuringSend(engine.adapter) else { return }
+        #expect(receivers.filter { $0 > 12 } == Array(13..<20), "\(engine.adapter.descriptor.id): \(receivers)")
+        #expect(receivers.filter { $0 == 0 } == [0], "\(engine.adapter.descriptor.id): \(receivers)")
+    }
+
     @Test("no row is left out")
     func leftOut() throws {
         let skipped = try Self.rows.filter { try Self.run($0.adapter, probeOnly: true) == nil }
@@ -55,6 +66,30 @@ struct ManySubscriptionsTests {
         let kept = (0..<15).filter { held[$0].value != nil }
         for subscription in subscriptions.compactMap({ $0 }) { adapter.dispose(subscription) }
         return withExtendedLifetime(subject) { (log.entries.compactMap(Int.init).sorted(), kept) }
+    }
+
+    static func runDisposingDuringSend<A: EngineAdapter>(_ adapter: A) throws -> [Int]? {
+        let subject = try adapter.makeSubject(.publish)
+        let stream = try adapter.stream(.subject(0), subjects: [subject])
+        if adapter.deliversAsynchronously(stream) { return nil }
+        let log = Log()
+        let later = Box<[A.Subscription]>([])
+        let first = adapter.subscribe(stream, EventObserver(next: { _ in
+            log.append("0")
+            for subscription in later.value.prefix(12) { adapter.dispose(subscription) }
+        }))
+        later.value = (1..<20).map { index in
+            adapter.subscribe(stream, EventObserver(next: { _ in log.append("\(index)") }))
+        }
+        adapter.sender(for: subject).next(1)
+        adapter.dispose(first)
+        for subscription in later.value { adapter.dispose(subscription) }
+        return withExtendedLifetime(subject) { log.entries.compactMap(Int.init).sorted() }
+    }
+
+    final class Box<Value>: @unchecked Sendable {
+        var value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     final class Weak: @unchecked Sendable {
