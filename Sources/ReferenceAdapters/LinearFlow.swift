@@ -12,7 +12,8 @@ enum LinearSource<Subject> {
     case subject(Subject)
 }
 
-/// One stage of a linear flow, holding the user's closure.
+/// One stage of a linear flow, holding the user's closure as plain Swift holds it: the flow's `plain` form where
+/// it gives one (every workload does), else a closure calling the generic one (FlowClosures.swift).
 enum LinearStage {
     case map((Int) -> Int)
     case filter((Int) -> Bool)
@@ -21,6 +22,37 @@ enum LinearStage {
     case take(Int)
     /// distinctUntilChanged: the first value passes, then each that differs from the one before.
     case distinct
+}
+
+// A flow's closure as plain Swift calls it: the `plain` form where the flow gives one (every workload does),
+// else a closure calling the generic one. Not `plainApply ?? { ... }`: `??` is generic, and a closure passing
+// through it is wrapped twice (two allocations per stage).
+extension FlowTransform where Value == Int {
+    var plainForm: (Int) -> Int {
+        if let plainApply { return plainApply }
+        return { self.apply($0) }
+    }
+}
+
+extension FlowPartialTransform where Value == Int {
+    var plainForm: (Int) -> Int? {
+        if let plainApply { return plainApply }
+        return { self.apply($0) }
+    }
+}
+
+extension FlowPredicate where Value == Int {
+    var plainForm: (Int) -> Bool {
+        if let plainTest { return plainTest }
+        return { self.test($0) }
+    }
+}
+
+extension FlowAccumulator where Value == Int {
+    var plainForm: (Int, Int) -> Int {
+        if let plainCombine { return plainCombine }
+        return { self.combine($0, $1) }
+    }
 }
 
 /// A plain-Swift subject: it may keep a kind of subject the rows do not express.
@@ -40,23 +72,23 @@ extension Flow {
         while true {
             switch current {
             case let .map(upstream, transform):
-                stages.append(.map(transform.apply))
+                stages.append(.map(transform.plainForm))
                 current = upstream
             case let .filter(upstream, predicate):
-                stages.append(.filter(predicate.test))
+                stages.append(.filter(predicate.plainForm))
                 current = upstream
             case let .compactMap(upstream, transform):
-                stages.append(.compactMap(transform.apply))
+                stages.append(.compactMap(transform.plainForm))
                 current = upstream
             case let .scan(upstream, seed, accumulator):
-                stages.append(.scan(seed: seed, accumulator.combine))
+                stages.append(.scan(seed: seed, accumulator.plainForm))
                 current = upstream
             case let .singleFlatMap(upstream, selector):
                 // A next request answered at once is a function of the answer: plain Swift calls it as one.
                 guard let answer = selector.answer else {
                     throw UnsupportedFlow(engine: row, operation: "singleFlatMap with answers given later")
                 }
-                stages.append(.map(answer.apply))
+                stages.append(.map(answer.plainForm))
                 current = upstream
             case let .take(upstream, count):
                 stages.append(.take(max(0, count)))

@@ -39,7 +39,7 @@ struct SignalMapping: FlowMapping {
     func skip(_ source: Stream, count: Int) -> Stream { source |> SignalEngine.skip(count) }
     func distinctUntilChanged(_ source: Stream) -> Stream { source |> SignalEngine.distinctUntilChanged }
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
-        let keyOf = key.key
+        let keyOf = key.function
         return source |> SignalEngine.distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -113,12 +113,12 @@ struct SignalMapping: FlowMapping {
     func merge(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream { mergeSignals(try sources.streams()) }
     func concat(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream { concatSignals(try sources.streams()) }
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source |> mapToSignalMerging { Signal<Int, BenchError>.single(value($0)) }
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source |> mapToSignalMerging { inner($0) } }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source |> mapToSignal { Signal<Int, BenchError>.single(value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source |> mapToSignal { inner($0) } }

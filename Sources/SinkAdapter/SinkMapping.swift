@@ -22,21 +22,21 @@ struct SinkMapping: FlowMapping {
     func deferred(_ flow: DeferredFlow<Self>) -> Observable<Int> { .deferred { flow.make() } }
     func subject(_ index: Int) -> Observable<Int> { subjects[index].asObservable() }
 
-    func map(_ source: Stream, _ transform: IntTransform) -> Stream { source.map(transform.apply) }
-    func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream { source.compactMap(transform.apply) }
-    func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream { source.filter(predicate.test) }
+    func map(_ source: Stream, _ transform: IntTransform) -> Stream { source.map(transform.throwingApply) }
+    func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream { source.compactMap(transform.throwingApply) }
+    func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream { source.filter(predicate.throwingTest) }
     func scan(_ source: Stream, seed: Int, _ accumulator: IntAccumulator) -> Stream {
-        source.scan(seed, accumulator: accumulator.combine)
+        source.scan(seed, accumulator: accumulator.throwingCombine)
     }
     func reduce(_ source: Stream, seed: Int, _ accumulator: IntAccumulator) -> Stream {
-        source.reduce(seed, accumulator: accumulator.combine)
+        source.reduce(seed, accumulator: accumulator.throwingCombine)
     }
     func take(_ source: Stream, count: Int) -> Stream { source.take(max(0, count)) }
     func skip(_ source: Stream, count: Int) -> Stream { source.skip(count) }
     func distinctUntilChanged(_ source: Stream) -> Stream { source.distinctUntilChanged() }
-    func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream { source.distinctUntilChanged(key.key) }
+    func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream { source.distinctUntilChanged(key.throwingKey) }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
-        source.distinctUntilChanged(equivalence.areEqual)
+        source.distinctUntilChanged(equivalence.throwingAreEqual)
     }
 
     // RxSwift's map, filter and scan take `throws` closures: the sink catches and forwards the error.
@@ -92,35 +92,35 @@ struct SinkMapping: FlowMapping {
     func merge(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream { .merge(try sources.streams()) }
     func concat(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream { .concat(try sources.streams()) }
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMap { Observable.just(value($0)) }
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMap { inner($0) } }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMapLatest { Observable.just(value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMapLatest { inner($0) } }
     func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
-        .combineLatest(a, b, resultSelector: combiner.arity2)
+        .combineLatest(a, b, resultSelector: combiner.throwingArity2)
     }
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
-        .combineLatest(a, b, c, resultSelector: combiner.arity3)
+        .combineLatest(a, b, c, resultSelector: combiner.throwingArity3)
     }
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
-        .combineLatest(a, b, c, d, resultSelector: combiner.arity4)
+        .combineLatest(a, b, c, d, resultSelector: combiner.throwingArity4)
     }
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {
-        .combineLatest(sources, resultSelector: combiner.combine)
+        .combineLatest(sources, resultSelector: combiner.throwingCombine)
     }
-    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? { .zip(a, b, resultSelector: combiner.arity2) }
+    func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? { .zip(a, b, resultSelector: combiner.throwingArity2) }
     func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
-        .zip(a, b, c, resultSelector: combiner.arity3)
+        .zip(a, b, c, resultSelector: combiner.throwingArity3)
     }
     func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
-        .zip(a, b, c, d, resultSelector: combiner.arity4)
+        .zip(a, b, c, d, resultSelector: combiner.throwingArity4)
     }
-    func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream { .zip(sources, resultSelector: combiner.combine) }
+    func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream { .zip(sources, resultSelector: combiner.throwingCombine) }
     func takeUntil(_ source: Stream, trigger: Stream) -> Stream { source.takeUntil(trigger) }
     func using(_ hooks: ResourceHooks, _ body: ResourceBody<Self>) -> Stream {
         .using({ UsingResource(hooks) }, observableFactory: { body($0.value) })
@@ -137,7 +137,7 @@ struct SinkMapping: FlowMapping {
     func singleFlatMap(_ source: Single<Int>, _ next: NextRequests<Self>) -> Single<Int> {
         source.flatMap { value in next(value) }
     }
-    func mapOneResult(_ source: Single<Int>, _ transform: IntTransform) -> Single<Int> { source.map(transform.apply) }
+    func mapOneResult(_ source: Single<Int>, _ transform: IntTransform) -> Single<Int> { source.map(transform.throwingApply) }
     func otherOneResult(_ flow: Flow) -> Single<Int>? { nil }
     func stream(ofOneResult result: Single<Int>) -> Stream { result.asObservable() }
     func failedOneResult(_ error: BenchError) -> Single<Int> { makeSingle(.failure(error)) }

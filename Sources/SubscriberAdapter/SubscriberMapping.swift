@@ -54,7 +54,7 @@ struct SubscriberMapping: FlowMapping, Sendable {
     func deferred(_ flow: DeferredFlow<Self>) -> Stream { .defer { flow.make() } }
     func subject(_ index: Int) -> Stream { subjects[index].signal }
 
-    func map(_ source: Stream, _ transform: IntTransform) -> Stream { mapValues(source, transform.apply) }
+    func map(_ source: Stream, _ transform: IntTransform) -> Stream { mapValues(source, transform) }
     func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream { source.filterMap(transform.apply) }
     func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream {
         switch operators {
@@ -79,7 +79,7 @@ struct SubscriberMapping: FlowMapping, Sendable {
     // RACStream's `-distinctUntilChanged` compares with `-isEqual:` only; RAC users write the key or
     // comparer into the same `bind`.
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
-        let keyOf = key.key
+        let keyOf = key.function
         return source.distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -157,12 +157,12 @@ struct SubscriberMapping: FlowMapping, Sendable {
     func merge(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream { .merge(try sources.streams()) }
     func concat(_ sources: FlowInputs<Self>) throws(UnsupportedFlow) -> Stream { .concat(try sources.streams()) }
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flattenMap { RACSignal.return(value($0)) }
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flattenMap { inner($0) } }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return mapValues(source) { RACSignal.return(value($0)) }.switchToLatest()
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream {
@@ -233,12 +233,13 @@ struct SubscriberMapping: FlowMapping, Sendable {
         }
     }
 
-    /// The variant's `map` for values. Not generic, so that the transform reaches the engine's own generic
-    /// `map` as a user's closure would, without a reabstraction thunk made here per translation.
-    func mapValues(_ source: RACSignal<Int>, _ transform: @escaping (Int) -> Int) -> RACSignal<Int> {
+    /// The variant's `map` for values. It takes the flow's transform, not a `(Int) -> Int`, so that the closure
+    /// reaches the engine's generic `map` at the abstraction the flow stores it at, as a user's closure would,
+    /// without a reabstraction thunk made here per translation (FlowClosures.swift).
+    func mapValues(_ source: RACSignal<Int>, _ transform: IntTransform) -> RACSignal<Int> {
         switch operators {
-        case .bind: source.map(transform)
-        case .direct: source.mapDirect(transform)
+        case .bind: source.map(transform.apply)
+        case .direct: source.mapDirect(transform.apply)
         }
     }
 

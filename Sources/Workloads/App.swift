@@ -62,6 +62,7 @@ enum App {
 
     /// The form is valid when the fields' total length, in eighths, is even: it flips every few keystrokes.
     static let validate = IntTransform("valid when the total / 8 is even") { ($0 / 8) & 1 == 0 ? 1 : 0 }
+        .plain { ($0 / 8) & 1 == 0 ? 1 : 0 }
 
     /// `combineLatest(fields).map(validate).distinctUntilChanged()` over behavior subjects that start empty.
     static func form(fields: Int) -> Flow {
@@ -169,7 +170,7 @@ enum App {
             summary: "one state (behavior subject), n selectors map -> distinctUntilChanged, 1% of updates visible to each; per update",
             parameters: [.init("selectors", selectors)], shape: .pumping, defaultSize: 5_000
         ) { updates in
-            let selects = (0..<selectors).map { key in IntTransform("(state + \(key)) / 100") { ($0 &+ key) / 100 } }
+            let selects = (0..<selectors).map { key in IntTransform("(state + \(key)) / 100") { ($0 &+ key) / 100 }.plain { ($0 &+ key) / 100 } }
             let flows = selects.map { Flow.distinctUntilChanged(.map(.subject(0), $0)) }
             let expected = selects.map { select in
                 Checksum.expect { fold in

@@ -27,14 +27,14 @@ public enum Catalogue {
 /// closure call and one or two integer operations, the same in every row.
 enum Stage {
     /// map: `x + 1`.
-    static let increment = IntTransform("+1") { $0 &+ 1 }
+    static let increment = IntTransform("+1") { $0 &+ 1 }.plain { $0 &+ 1 }
     /// filter: drops multiples of 64 (1 value in 64).
-    static let notMultipleOf64 = IntPredicate("not a multiple of 64") { $0 & 63 != 0 }
+    static let notMultipleOf64 = IntPredicate("not a multiple of 64") { $0 & 63 != 0 }.plain { $0 & 63 != 0 }
     /// compactMap: drops values that are 1 modulo 64, adds 2 to the others.
     static let dropOneModulo64ElseAddTwo = IntPartialTransform("nil if 1 mod 64, else +2") {
         $0 & 63 == 1 ? nil : $0 &+ 2
-    }
-    static let sum = IntAccumulator("sum") { $0 &+ $1 }
+    }.plain { $0 & 63 == 1 ? nil : $0 &+ 2 }
+    static let sum = IntAccumulator("sum") { $0 &+ $1 }.plain { $0 &+ $1 }
 
     /// `increment` and `notMultipleOf64` as throwing closures that never throw: what `throws` costs per event
     /// (the closure's error path and the sink's `do`/`catch`) without an error ever taken.

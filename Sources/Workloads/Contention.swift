@@ -32,7 +32,7 @@ enum Contention {
         ) { events in
             let inputs: [Flow] = Feed.shares(of: events, among: threads).enumerated().map { index, share in
                 let offset = share.lowerBound
-                let shifted = IntTransform("+\(offset)") { $0 &+ offset }
+                let shifted = IntTransform("+\(offset)") { $0 &+ offset }.plain { $0 &+ offset }
                 return .subscribeOn(
                     .map(Stage.pump(share.count, thenComplete: true), shifted), .serial(queues[index]))
             }

@@ -9,8 +9,8 @@ enum Feedback {
             name: "FeedbackCounter", group: "system", summary: "system(0, +, state < n ? +1) until n; per step",
             shape: .pumping, defaultSize: 100_000
         ) { steps in
-            let feedback: Flow = .map(.filter(.feedbackState, IntPredicate("below \(steps)") { $0 < steps }),
-                IntTransform("one") { _ in 1 })
+            let feedback: Flow = .map(.filter(.feedbackState, IntPredicate("below \(steps)") { $0 < steps }.plain { $0 < steps }),
+                IntTransform("one") { _ in 1 }.plain { _ in 1 })
             return Scenario(
                 flow: .take(.system(initial: 0, reduce: Stage.sum, feedbacks: [feedback]), count: steps + 1),
                 expected: .expect(completions: 1) { fold in for state in 0...steps { fold.add(state) } })

@@ -7,7 +7,7 @@ enum Singles {
     static let answer = 1
     /// The second request, made from the first answer: `x * 10 + 1`, so that the checksum tells a skipped
     /// map (11) or a skipped second request (2) from the whole chain (21).
-    static let secondRequest = IntTransform("x10+1") { $0 &* 10 &+ 1 }
+    static let secondRequest = IntTransform("x10+1") { $0 &* 10 &+ 1 }.plain { $0 &* 10 &+ 1 }
 
     static let all: [Workload] = [
         .answering(

@@ -35,6 +35,24 @@ struct ConformanceTests {
         check(conformanceCase.resolved(for: adapter.descriptor), on: adapter) { liveObjects(adapter) }
     }
 
+    /// The plain-Swift rows are no engines and express few operators, but what they express they must do as
+    /// every row does: their subjects' terminal rules above all (a behavior subject replaying its value to a
+    /// subscriber after it terminated passed every test while the floor ran no case: the mutation check's
+    /// floor-replay-after-termination). Each case either conforms or is declined with its reason.
+    @Test("the floor rows conform on every case they express", arguments: ["baseline", "stage-loop"])
+    func floorRows(_ id: String) throws {
+        let adapter = try #require(EngineRegistry.engine(id: id)).adapter
+        var expressed = 0
+        for conformanceCase in ConformanceCases.all {
+            let outcome = run(conformanceCase.resolved(for: adapter.descriptor), on: adapter)
+            if outcome.unsupported != nil { continue }
+            expressed += 1
+            let found = differences(of: outcome, from: conformanceCase.resolved(for: adapter.descriptor))
+            #expect(found.isEmpty, "\(id) \(conformanceCase.name): \(found.joined(separator: "; "))")
+        }
+        #expect(expressed >= 20, "\(id) expresses \(expressed) cases: the check ran on too few")
+    }
+
     /// The live-object balance of every case is evidence only if no other test runs engines meanwhile.
     @Test("every case runs holding the right to run engines", arguments: Engine.all)
     func holdsTheRight(_ engine: Engine) {

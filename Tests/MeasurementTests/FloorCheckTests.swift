@@ -33,6 +33,20 @@ struct FloorCheckTests {
         #expect(flags["baseline"] == .some(nil))
     }
 
+    /// The rule is strict: a row whose spread's edge meets the floor's exactly is not below it (the mutation
+    /// check's results-floor-tie-flagged: `<=` for `<` passed every other test, whose ties were not exact).
+    @Test("a row whose spread meets the floor's exactly is not flagged")
+    func exactTie() {
+        let floor = row("baseline", .reference, [9, 10, 11, 9, 11])  // median 10, MAD 1: its edge at 7
+        let flags = flags([
+            floor,
+            row("edge", .engine, [3, 4, 5, 3, 5]),  // median 4, MAD 1: 4 + 3 = 7, not below 10 - 3
+            row("past", .engine, [2.5, 3.5, 4.5, 2.5, 4.5]),  // 3.5 + 3 = 6.5: below 7
+        ])
+        #expect(flags["edge"] == .some(nil))
+        #expect(flags["past"] == .some(.belowFloor))
+    }
+
     @Test("only wall times of the same workload are compared; reference rows are not checked")
     func scope() {
         let flags = FloorCheck.flag([

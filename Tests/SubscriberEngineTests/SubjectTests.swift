@@ -54,4 +54,26 @@ final class SubjectTests: TimeLimitedTestCase {
             XCTAssertEqual(LiveObjects.count, start, "\(name): nothing of the subscription is left")
         }
     }
+
+    /// The list is empty once the terminal event has been sent, whether plain or behind a stage. Read inside
+    /// each subject, under its lock. (Each subscriber also takes itself off the list when its subscription ends
+    /// at the terminal event, so the list's own clearing is not what this shows: mutants.json argues that
+    /// mutant equivalent.)
+    func testATerminatedSubjectsListIsEmpty() {
+        let subject = Subject<Int>()
+        let behavior = BehaviorSubject<Int>(defaultValue: 0)
+        let replay = ReplaySubject<Int>(capacity: 2)
+        let lists: [(String, () -> Int, () -> Void, RACSignal<Int>)] = [
+            ("subject", { subject.withState { $0.subscribers.list.count } }, subject.sendCompleted, subject.signal),
+            ("behavior", { behavior.withState { $0.subscribers.list.count } }, behavior.sendCompleted, behavior.signal),
+            ("replay", { replay.withState { $0.subscribers.list.count } }, replay.sendCompleted, replay.signal),
+        ]
+        for (name, count, complete, signal) in lists {
+            signal.subscribeNext { _ in }
+            signal.map { $0 + 1 }.subscribeNext { _ in }
+            XCTAssertEqual(count(), 2, "\(name): both subscribers are on the list")
+            complete()
+            XCTAssertEqual(count(), 0, "\(name): the terminated subject's list is empty")
+        }
+    }
 }

@@ -68,6 +68,50 @@ struct CatalogueChecksumTests {
         }
     }
 
+    /// Plain Swift (the floor) calls a workload's closures in the form written for it (FlowClosures.swift's
+    /// `plain`); every other row calls the generic form. Both are written by hand, so they are held against each
+    /// other here: a workload whose two forms differ would give the floor other values than every row.
+    @Test("every closure the floor calls is written in both forms, and the two agree")
+    func plainForms() {
+        let samples = Array(-300...300) + [Int.max, Int.min, Int.max - 1, 1 << 40, -(1 << 40)]
+        for workload in Workloads.Catalogue.all {
+            var problems: [String] = []
+            func check(_ transform: IntTransform) {
+                guard let plain = transform.plainApply else { return problems.append("\(transform.name): no plain form") }
+                if let x = samples.first(where: { plain($0) != transform.apply($0) }) {
+                    problems.append("\(transform.name) at \(x)")
+                }
+            }
+            _ = workload.make(4).flow.contains { flow in
+                switch flow {
+                case .map(_, let transform): check(transform)
+                case .singleFlatMap(_, let selector): selector.answer.map(check)
+                case .filter(_, let predicate):
+                    guard let plain = predicate.plainTest else { problems.append("\(predicate.name): no plain form"); break }
+                    if let x = samples.first(where: { plain($0) != predicate.test($0) }) {
+                        problems.append("\(predicate.name) at \(x)")
+                    }
+                case .compactMap(_, let transform):
+                    guard let plain = transform.plainApply else { problems.append("\(transform.name): no plain form"); break }
+                    if let x = samples.first(where: { plain($0) != transform.apply($0) }) {
+                        problems.append("\(transform.name) at \(x)")
+                    }
+                case .scan(_, _, let accumulator):
+                    guard let plain = accumulator.plainCombine else {
+                        problems.append("\(accumulator.name): no plain form")
+                        break
+                    }
+                    if let x = samples.first(where: { plain($0, $0 &* 3) != accumulator.combine($0, $0 &* 3) }) {
+                        problems.append("\(accumulator.name) at \(x)")
+                    }
+                default: break
+                }
+                return false
+            }
+            #expect(problems.isEmpty, "\(workload.id): \(problems)")
+        }
+    }
+
     @Test("workload ids are unique")
     func uniqueIDs() {
         let ids = Workloads.Catalogue.all.map(\.id)

@@ -77,7 +77,7 @@ struct ReactiveKitMapping: FlowMapping {
     func distinctUntilChanged(_ source: Stream) -> Stream { source.removeDuplicates() }
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
         // No key form: the comparer form with the keys compared.
-        let keyOf = key.key
+        let keyOf = key.function
         return source.removeDuplicates(by: { keyOf($0) == keyOf($1) })
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -162,12 +162,12 @@ struct ReactiveKitMapping: FlowMapping {
         Stream(flattening: try sources.streams(), strategy: .concat)
     }
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMapMerge { Stream(just: value($0)) }
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMapMerge { inner($0) } }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMapLatest { Stream(just: value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMapLatest { inner($0) } }
@@ -183,7 +183,7 @@ struct ReactiveKitMapping: FlowMapping {
         ReactiveKit.combineLatest(a, b, c, d, combine: combiner.arity4)
     }
     func combineLatest(_ inputs: [Stream], _ combiner: IntCombiner) -> Stream {
-        let combine = combiner.combine
+        let combine = combiner.function
         switch inputs.count {
         case 5:
             return ReactiveKit.combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) {
@@ -193,7 +193,7 @@ struct ReactiveKitMapping: FlowMapping {
             return ReactiveKit.combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5]) {
                 combine([$0, $1, $2, $3, $4, $5])
             }
-        default: return Stream(combiningLatest: inputs, combine: combine)
+        default: return Stream(combiningLatest: inputs, combine: combine.combine)
         }
     }
     // zip: the arity forms for two to six inputs (SignalProtocol+Arities.swift:120-157); there is no
@@ -206,7 +206,7 @@ struct ReactiveKitMapping: FlowMapping {
         ReactiveKit.zip(a, b, c, d, combine: combiner.arity4)
     }
     func zip(_ inputs: [Stream], _ combiner: IntCombiner) throws(UnsupportedFlow) -> Stream {
-        let combine = combiner.combine
+        let combine = combiner.function
         switch inputs.count {
         case 5:
             return ReactiveKit.zip(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) { combine([$0, $1, $2, $3, $4]) }
@@ -234,7 +234,7 @@ struct ReactiveKitMapping: FlowMapping {
     }
     // A request made from another's answer: `flatMapLatest`, as ReactiveKit's README chains requests.
     func singleFlatMap(_ source: Stream, _ next: NextRequests<Self>) -> Stream {
-        if let answer = next.selector.answer?.apply {
+        if let answer = next.selector.answer?.function {
             return source.flatMapLatest { Stream(just: answer($0)) }
         }
         return source.flatMapLatest { next($0) }

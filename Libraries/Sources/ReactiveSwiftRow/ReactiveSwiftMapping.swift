@@ -62,7 +62,7 @@ struct ReactiveSwiftMapping: FlowMapping {
     func skip(_ source: Stream, count: Int) -> Stream { source.skip(first: max(0, count)) }
     func distinctUntilChanged(_ source: Stream) -> Stream { source.skipRepeats() }
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
-        let keyOf = key.key
+        let keyOf = key.function
         return source.skipRepeats { keyOf($0) == keyOf($1) }
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -136,42 +136,42 @@ struct ReactiveSwiftMapping: FlowMapping {
         SignalProducer<Stream, BenchError>(try sources.streams()).flatten(.concat)
     }
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMap(.merge) { Stream(value: value($0)) }
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMap(.merge) { inner($0) } }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMap(.latest) { Stream(value: value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source.flatMap(.latest) { inner($0) } }
     // combineLatest and zip as their users write them: the arity forms for two to four inputs
     // (SignalProducer.swift:2138-2160, 2222-2244), the array form beyond.
     func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity2
+        let combine = combiner.function2
         return SignalProducer.combineLatest(a, b).map { combine($0, $1) }
     }
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity3
+        let combine = combiner.function3
         return SignalProducer.combineLatest(a, b, c).map { combine($0, $1, $2) }
     }
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity4
+        let combine = combiner.function4
         return SignalProducer.combineLatest(a, b, c, d).map { combine($0, $1, $2, $3) }
     }
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {
         SignalProducer.combineLatest(sources).map(combiner.combine)
     }
     func zip(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity2
+        let combine = combiner.function2
         return SignalProducer.zip(a, b).map { combine($0, $1) }
     }
     func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity3
+        let combine = combiner.function3
         return SignalProducer.zip(a, b, c).map { combine($0, $1, $2) }
     }
     func zip(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity4
+        let combine = combiner.function4
         return SignalProducer.zip(a, b, c, d).map { combine($0, $1, $2, $3) }
     }
     func zip(_ sources: [Stream], _ combiner: IntCombiner) -> Stream { SignalProducer.zip(sources).map(combiner.combine) }
@@ -187,7 +187,7 @@ struct ReactiveSwiftMapping: FlowMapping {
     // One result: no one-result type; callers take the first value (RxCheatsheet.md: "Maybe ... take(first: 1)").
     func asSingle(_ source: Stream) -> Stream { source.take(first: 1) }
     func singleFlatMap(_ source: Stream, _ next: NextRequests<Self>) -> Stream {
-        if let answer = next.selector.answer?.apply {
+        if let answer = next.selector.answer?.function {
             return source.flatMap(.merge) { Stream(value: answer($0)) }
         }
         return source.flatMap(.merge) { next($0) }
@@ -272,12 +272,12 @@ struct ReactiveSwiftMapping: FlowMapping {
     /// recurse. The output observes the state first, then the feedbacks see it; their mutations are merged
     /// and scanned, and each new state (and the mutations' termination) is sent back into the pipe.
     func system(initial: Int, reduce: IntAccumulator, feedbacks: Feedbacks<Self>) -> Stream {
-        let combine = reduce.combine
+        let combine = reduce.function
         return Stream { observer, lifetime in
             let (state, stateInput) = Signal<Int, BenchError>.reentrantUnserializedPipe()
             lifetime += state.observe(observer)
             let mutations = SignalProducer.merge(feedbacks.streams(state: SignalProducer(state)))
-            lifetime += mutations.scan(initial, combine).start(stateInput)
+            lifetime += mutations.scan(initial, combine.combine).start(stateInput)
             stateInput.send(value: initial)
         }
     }

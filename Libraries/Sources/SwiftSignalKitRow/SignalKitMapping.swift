@@ -116,7 +116,7 @@ struct SignalKitMapping: FlowMapping {
     }
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
         // The library's comparer form (Signal_Mapping.swift:106) with the keys compared: it has no key form.
-        let keyOf = key.key
+        let keyOf = key.function
         return source |> SwiftSignalKit.distinctUntilChanged(isEqual: { keyOf($0) == keyOf($1) })
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -157,21 +157,21 @@ struct SignalKitMapping: FlowMapping {
         return result
     }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source |> mapToSignal { Stream.single(value($0)) }
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { source |> mapToSignal { inner($0) } }
     // Signal_Combine.swift:91-175: tuples for 2 to 14 inputs, an array for any number; the user maps them.
     func combineLatest(_ a: Stream, _ b: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity2
+        let combine = combiner.function2
         return SwiftSignalKit.combineLatest(a, b) |> SwiftSignalKit.map { combine($0.0, $0.1) }
     }
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity3
+        let combine = combiner.function3
         return SwiftSignalKit.combineLatest(a, b, c) |> SwiftSignalKit.map { combine($0.0, $0.1, $0.2) }
     }
     func combineLatest(_ a: Stream, _ b: Stream, _ c: Stream, _ d: Stream, _ combiner: IntCombiner) -> Stream? {
-        let combine = combiner.arity4
+        let combine = combiner.function4
         return SwiftSignalKit.combineLatest(a, b, c, d) |> SwiftSignalKit.map { combine($0.0, $0.1, $0.2, $0.3) }
     }
     func combineLatest(_ sources: [Stream], _ combiner: IntCombiner) -> Stream {

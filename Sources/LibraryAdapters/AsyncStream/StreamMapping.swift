@@ -45,11 +45,21 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
         return subject.values
     }
 
-    func map(_ source: Stream, _ transform: IntTransform) -> Stream { IntSequence(source.map(transform.apply)) }
-    func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream {
-        IntSequence(source.compactMap(transform.apply))
+    // AsyncSequence's map, compactMap and filter take `async` closures: a user's literal is compiled as one. The
+    // flow's closure is called from such a literal (it cannot be handed over as it is without a thunk, which
+    // Swift would allocate twice per operator).
+    func map(_ source: Stream, _ transform: IntTransform) -> Stream {
+        let apply = transform.function
+        return IntSequence(source.map { apply($0) })
     }
-    func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream { IntSequence(source.filter(predicate.test)) }
+    func compactMap(_ source: Stream, _ transform: IntPartialTransform) -> Stream {
+        let apply = transform.function
+        return IntSequence(source.compactMap { apply($0) })
+    }
+    func filter(_ source: Stream, _ predicate: IntPredicate) -> Stream {
+        let test = predicate.function
+        return IntSequence(source.filter { test($0) })
+    }
     func scan(_ source: Stream, seed: Int, _ accumulator: IntAccumulator) -> Stream {
         IntSequence(source.reductions(seed, accumulator.combine))
     }
@@ -77,7 +87,7 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
     }
     func distinctUntilChanged(_ source: Stream) -> Stream { IntSequence(source.removeDuplicates()) }
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
-        let keyOf = key.key
+        let keyOf = key.function
         return IntSequence(source.removeDuplicates { keyOf($0) == keyOf($1) })
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -127,7 +137,7 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
     // The standard library's flatMap runs one inner sequence at a time (concatMap); with `just` inners the
     // events are the same as a merging flatMap's.
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return IntSequence(source.flatMap { CollectionOfOne(value($0)).async })
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream { IntSequence(source.flatMap { inner($0) }) }
@@ -163,29 +173,29 @@ struct StreamMapping<Subject: AsyncRowSubject>: FlowMapping {
         case 1:
             return IntSequence(s[0].map { combiner.combine([$0]) })
         case 2:
-            let combine = combiner.arity2
+            let combine = combiner.function2
             return latest
                 ? IntSequence(AsyncAlgorithms.combineLatest(s[0], s[1]).map { combine($0, $1) })
                 : IntSequence(AsyncAlgorithms.zip(s[0], s[1]).map { combine($0, $1) })
         case 3:
-            let combine = combiner.arity3
+            let combine = combiner.function3
             return latest
                 ? IntSequence(AsyncAlgorithms.combineLatest(s[0], s[1], s[2]).map { combine($0, $1, $2) })
                 : IntSequence(AsyncAlgorithms.zip(s[0], s[1], s[2]).map { combine($0, $1, $2) })
         case 4:
-            let combine = combiner.arity4
+            let combine = combiner.function4
             return latest
                 ? IntSequence(AsyncAlgorithms.combineLatest(AsyncAlgorithms.combineLatest(s[0], s[1]), s[2], s[3]).map { combine($0.0, $0.1, $1, $2) })
                 : IntSequence(AsyncAlgorithms.zip(AsyncAlgorithms.zip(s[0], s[1]), s[2], s[3]).map { combine($0.0, $0.1, $1, $2) })
         default:
-            let combine = combiner.combine
+            let combine = combiner.function
             let first = ArraySequence(s[0].map { [$0] })
             let all = s.dropFirst().reduce(first) { values, next in
                 latest
                     ? ArraySequence(AsyncAlgorithms.combineLatest(values, next).map { $0 + [$1] })
                     : ArraySequence(AsyncAlgorithms.zip(values, next).map { $0 + [$1] })
             }
-            return IntSequence(all.map(combine))
+            return IntSequence(all.map { combine($0) })
         }
     }
 

@@ -50,13 +50,13 @@ struct ObservationMapping: FlowMapping {
 
     func map(_ source: ObservedStream, _ transform: IntTransform) throws(UnsupportedFlow) -> ObservedStream {
         try afterDistinctRefused(source, "map")
-        let apply = transform.apply
+        let apply = transform.function
         return source.appending { apply($0) }
     }
 
     func filter(_ source: ObservedStream, _ predicate: IntPredicate) throws(UnsupportedFlow) -> ObservedStream {
         try afterDistinctRefused(source, "filter")
-        let test = predicate.test
+        let test = predicate.function
         return source.appending { test($0) ? $0 : nil }
     }
 

@@ -80,7 +80,7 @@ struct CombineMapping: FlowMapping {
     }
     func distinctUntilChanged(_ source: Stream) -> Stream { source.removeDuplicates().eraseToAnyPublisher() }
     func distinctUntilChangedByKey(_ source: Stream, _ key: IntKey) -> Stream {
-        let keyOf = key.key
+        let keyOf = key.function
         return source.removeDuplicates { keyOf($0) == keyOf($1) }.eraseToAnyPublisher()
     }
     func distinctUntilChangedByComparer(_ source: Stream, _ equivalence: IntEquivalence) -> Stream {
@@ -148,14 +148,14 @@ struct CombineMapping: FlowMapping {
         return result
     }
     func flatMapJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.flatMap { Just(value($0)).setFailureType(to: BenchError.self) }.eraseToAnyPublisher()
     }
     func flatMap(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream {
         source.flatMap { inner($0) }.eraseToAnyPublisher()
     }
     func flatMapLatestJust(_ source: Stream, _ value: IntTransform) -> Stream {
-        let value = value.apply
+        let value = value.function
         return source.map { Just(value($0)).setFailureType(to: BenchError.self) }.switchToLatest().eraseToAnyPublisher()
     }
     func flatMapLatest(_ source: Stream, _ inner: InnerFlows<Self>) -> Stream {
@@ -235,7 +235,7 @@ struct CombineMapping: FlowMapping {
     /// of each kept per subscription (`Deferred`), emitting once every input has produced one. Completion and
     /// errors are merge's: completes when every input has completed, the first error terminates.
     func combineLatest(_ inputs: [Stream], _ combiner: IntCombiner) -> Stream {
-        let combine = combiner.combine
+        let combine = combiner.function
         let count = inputs.count
         let tagged = inputs.enumerated().map { index, input in input.map { (index, $0) }.eraseToAnyPublisher() }
         let merged = Publishers.Sequence<[AnyPublisher<(Int, Int), BenchError>], BenchError>(sequence: tagged)

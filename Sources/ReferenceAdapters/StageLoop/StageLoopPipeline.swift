@@ -80,7 +80,9 @@ public final class StageLoopSubject: LinearSubject, @unchecked Sendable {
     private var latest: Int?
     private let replays: Bool
     private let replaysAfterTermination: Bool
-    private var terminated = false
+    /// The terminal event, once there is one: nil while live, `.some(nil)` completed, `.some(error)` failed. A
+    /// late subscriber gets this one, and a second terminal event changes nothing.
+    private var terminal: BenchError??
 
     /// `LinearSubjectRules` says what these are.
     let unexpressed: String?
@@ -92,8 +94,11 @@ public final class StageLoopSubject: LinearSubject, @unchecked Sendable {
     }
 
     func attach(_ pipeline: StageLoopPipeline) {
-        if replays, !terminated || replaysAfterTermination, let latest { pipeline.push(latest) }
-        guard !terminated else { return pipeline.complete() }
+        if replays, terminal == nil || replaysAfterTermination, let latest { pipeline.push(latest) }
+        if let terminal {
+            if let error = terminal { pipeline.fail(error) } else { pipeline.complete() }
+            return
+        }
         pipeline.subject = self
         pipelines.append(pipeline)
     }
@@ -104,17 +109,20 @@ public final class StageLoopSubject: LinearSubject, @unchecked Sendable {
     }
 
     func send(_ value: Int) {
+        guard terminal == nil else { return }
         if replays { latest = value }
         for pipeline in pipelines { pipeline.push(value) }
     }
 
     func complete() {
-        terminated = true
+        guard terminal == nil else { return }
+        terminal = .some(nil)
         for pipeline in pipelines { pipeline.complete() }
     }
 
     func fail(_ error: BenchError) {
-        terminated = true
+        guard terminal == nil else { return }
+        terminal = .some(error)
         for pipeline in pipelines { pipeline.fail(error) }
     }
 }
