@@ -10,7 +10,8 @@ import TestSupport
 /// answers each value by sending into the inputs, and the answer to that answer sends again, three levels down;
 /// then one more value comes from outside. Each answer sends into a subject that is not delivering already, so
 /// that what is asserted is the operator's rule, not its subjects'. The whole log (`J v` on entry, `J /v` once
-/// the handler has returned) is asserted, on every row whose stream delivers on the sending thread.
+/// the handler has returned) is asserted, on every row whose stream delivers on the sending thread. takeUntil has
+/// a scenario of its own: its trigger fired two levels down, inside a delivery of its source.
 ///
 /// Rows that deliver these joins from pool threads (async-stream and async-channel iterate their inputs
 /// concurrently) are left out by `rows`, and `leftOut` names them: their order between inputs is the scheduler's,
@@ -117,6 +118,70 @@ struct JoinReentrancyTests {
         }
         let delivery = Rule.of(engine.adapter.descriptor).delivery(of: join)
         #expect(log == join.log(delivery), "\(id) \(join): \(delivery)")
+    }
+
+    /// takeUntil's trigger fired three levels down: the observer answers 1 by sending 2 into the source's subject,
+    /// and answers 2 by firing the trigger and then sending 3 into the source's subject. The stream ends at the
+    /// trigger: 3 (sent after it, from inside the delivery) and 4 (sent from outside afterwards) never arrive, and
+    /// the completion lands where the row's takeUntil rule puts it, each re-entrant source value where its
+    /// subjects' rule does.
+    @Test("takeUntil's trigger fired inside a delivery ends the stream there, in the row's rule", arguments: Self.rows)
+    func takeUntil(_ engine: Engine) throws {
+        guard let log = try Self.runTakeUntil(engine.adapter) else { return }
+        let rule = Rule.of(engine.adapter.descriptor)
+        let expected = Self.takeUntilLog(subjects: rule.subjects, takeUntil: rule.takeUntil)
+        #expect(log == expected, "\(engine.adapter.descriptor.id): subjects \(rule.subjects), takeUntil \(rule.takeUntil)")
+    }
+
+    /// The rows whose takeUntil the scenario cannot check: exactly the floor rows (no takeUntil), Observation (no
+    /// subjects), and the rows whose subjects or takeUntil deliver from other threads.
+    @Test("the rows left out of the takeUntil scenario are those that cannot express it or deliver from other threads")
+    func takeUntilLeftOut() throws {
+        let skipped = try Self.rows.filter { try Self.runTakeUntil($0.adapter, probeOnly: true) == nil }
+            .map(\.adapter.descriptor.id)
+        #expect(Set(skipped) == ["baseline", "stage-loop", "observation", "async-stream", "async-channel"])
+    }
+
+    /// The log of the takeUntil scenario under the two rules it passes through: `J v` on entry to the handler of
+    /// `v`, `J /v` once it has returned, `C` for the completion.
+    static func takeUntilLog(subjects: Delivery, takeUntil: Delivery) -> [String] {
+        // Inside J 2's handler the trigger fires (its subject is not delivering): the completion comes at once
+        // where takeUntil nests, and once J 2's handler has returned where it queues.
+        let second = takeUntil == .nested ? ["J 2", "C", "J /2"] : ["J 2", "J /2", "C"]
+        // 2 is sent into the source's subject while that subject delivers 1.
+        return subjects == .nested ? ["J 1"] + second + ["J /1"] : ["J 1", "J /1"] + second
+    }
+
+    /// The takeUntil scenario's log, or nil where the row has no takeUntil or subjects, or delivers asynchronously.
+    static func runTakeUntil<A: EngineAdapter>(_ adapter: A, probeOnly: Bool = false) throws -> [String]? {
+        let subjects = try? (0..<2).map { _ in try adapter.makeSubject(.publish) }
+        guard let subjects,
+            let stream = try? adapter.stream(.takeUntil(.subject(0), trigger: .subject(1)), subjects: subjects),
+            !adapter.deliversAsynchronously(stream)
+        else { return nil }
+        let rule = Rule.of(adapter.descriptor)
+        guard rule.subjects == .nested || rule.subjects == .queued else { return nil }
+        if probeOnly { return [] }
+        let senders = subjects.map { adapter.sender(for: $0) }
+        let log = Log()
+        let subscription = adapter.subscribe(stream, EventObserver(
+            next: { value in
+                log.append("J \(value)")
+                switch value {
+                case 1: senders[0].next(2)
+                case 2:
+                    senders[1].next(0)
+                    senders[0].next(3)
+                default: break
+                }
+                log.append("J /\(value)")
+            },
+            error: { log.append("E \($0)") },
+            completed: { log.append("C") }))
+        senders[0].next(1)
+        senders[0].next(4)
+        adapter.dispose(subscription)
+        return withExtendedLifetime(subjects) { log.entries }
     }
 
     /// Rows whose flatMap is the standard library's `AsyncSequence.flatMap`, which iterates one inner sequence

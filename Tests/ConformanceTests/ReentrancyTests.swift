@@ -298,6 +298,8 @@ struct Rule: CustomStringConvertible {
     /// flatMap's inner subscriptions, and flatMapLatest's (JoinReentrancyTests).
     let flatMap: Delivery
     let flatMapLatest: Delivery
+    /// takeUntil's completion when its trigger fires inside a delivery of its source (JoinReentrancyTests).
+    let takeUntil: Delivery
     let subjects: Delivery
     /// Whether subscribers are delivered to in subscription order; false: in an order of the library's.
     let subscriptionOrder: Bool
@@ -308,33 +310,33 @@ struct Rule: CustomStringConvertible {
         case .rxSwift?:
             // RxSwift itself nests (its merge and subjects call out under a recursive lock, or none); the engine
             // queues both on purpose, and a subscription made during delivery too.
-            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued,
+            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued, takeUntil: .queued,
                  subjects: .queued, subscriptionOrder: true,
                  source: "docs/decisions/sink-engine.md: SerializingSink, subjects queue events and subscriptions")
         case .swiftSignalKit?:
-            Rule(merge: .queued, joins: .nested, flatMap: .queued, flatMapLatest: .nested,
+            Rule(merge: .queued, joins: .nested, flatMap: .queued, flatMapLatest: .nested, takeUntil: .nested,
                  subjects: .nested, subscriptionOrder: true,
                  source: "docs/decisions/signal-engine.md: merges queue re-entrant values; combineLatest and zip put a value outside their lock, at once, as SwiftSignalKit's combineLatest does (Signal_Combine.swift:30-41); Pipe and Promise call their subscribers directly, as SwiftSignalKit's do")
         case .reactiveCocoa?:
-            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested,
+            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested, takeUntil: .nested,
                  subjects: .nested, subscriptionOrder: true,
                  source: "docs/decisions/subscriber-reentrancy.md: depth first, under the recursive subscriber lock")
         case .combine?:
-            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested,
+            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested, takeUntil: .nested,
                  subjects: .nested, subscriptionOrder: false,
                  source: "OpenCombine: synchronous demand-driven delivery; PassthroughSubject keeps its subscribers in a hashed set (docs/decisions/real-libraries.md)")
         case .asyncSequence? where descriptor.id == "async-channel":
-            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued,
+            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued, takeUntil: .queued,
                  subjects: .waitsAtBusySubscriber, subscriptionOrder: true,
                  source: "AsyncChannel: a send suspends at a subscriber that has not asked for the next value (ChannelSubject.swift)")
         case .asyncSequence?:
             // The merge's inputs are iterated by tasks of its own and its output by one consumer; a subject's
             // subscribers each by a task that the adapter's executor runs inside `yield` (StreamSubject.swift).
-            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued,
+            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued, takeUntil: .queued,
                  subjects: .perSubscriber, subscriptionOrder: true,
                  source: "AsyncStream: a consumer task per subscriber, resumed inside the sender's yield; a busy one buffers")
         default:
-            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested,
+            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested, takeUntil: .nested,
                  subjects: .nested, subscriptionOrder: true,
                  source: "plain Swift: a subject is an array of observers called in a loop")
         }
