@@ -61,6 +61,10 @@ final class Tally: @unchecked Sendable {
                 plain.completed()
                 countDelivery()
             })
+            .plain { [self] value in
+                plain.next(value)
+                countDelivery()
+            }
     }
 
     private func countDelivery() {
@@ -71,11 +75,13 @@ final class Tally: @unchecked Sendable {
 
     private func observer(slot: Int) -> EventObserver {
         nonisolated(unsafe) let fold = folds + slot  // this slot is written by one delivery at a time
+        // Written once, called from both forms of `next` (EventObserverOf: the library rows' and plain Swift's).
+        @inline(__always) @Sendable func count(_ value: Int) {
+            values &+= 1
+            fold.pointee = StreamFold.step(fold.pointee, value)
+        }
         return EventObserver(
-            next: { [self] value in
-                values &+= 1
-                fold.pointee = StreamFold.step(fold.pointee, value)
-            },
+            next: { count($0) },
             error: { [self] _ in
                 errors &+= 1
                 terminations.signal()
@@ -84,6 +90,7 @@ final class Tally: @unchecked Sendable {
                 completions &+= 1
                 terminations.signal()
             })
+            .plain { count($0) }
     }
 
     /// The combined checksum of every observer so far.
@@ -113,10 +120,7 @@ final class AtomicTally: Sendable {
 
     func observer(_ terminations: DispatchSemaphore) -> EventObserver {
         EventObserver(
-            next: { [self] value in
-                values.wrappingAdd(1, ordering: .relaxed)
-                sum.wrappingAdd(value, ordering: .relaxed)
-            },
+            next: { [self] in count($0) },
             error: { [self] _ in
                 errors.wrappingAdd(1, ordering: .relaxed)
                 terminations.signal()
@@ -125,6 +129,12 @@ final class AtomicTally: Sendable {
                 completions.wrappingAdd(1, ordering: .relaxed)
                 terminations.signal()
             })
+            .plain { [self] in count($0) }
+    }
+
+    @inline(__always) private func count(_ value: Int) {
+        values.wrappingAdd(1, ordering: .relaxed)
+        sum.wrappingAdd(value, ordering: .relaxed)
     }
 
     /// Read after the run's threads were joined (the harness waits for its feed's threads and for every
@@ -188,7 +198,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         otherStreams.reserveCapacity(scenario.flows.count)
         if case let .spread(targets, _, _) = scenario.feed { senders.reserveCapacity(targets.count) }
         if scenario.feed.isConcurrent, churnObserver == nil {
-            churnObserver = adapter.nativeObserver(EventObserver(next: { _ in }))
+            churnObserver = adapter.nativeObserver(EventObserver(next: { _ in }).plain { _ in })
         }
     }
 

@@ -9,7 +9,7 @@ public struct PlainObserver {
     let completed: () -> Void
 
     init(_ observer: EventObserver) {
-        next = observer.next
+        next = observer.nextInPlainForm
         error = observer.error
         completed = observer.completed
     }

@@ -21,7 +21,7 @@ public struct SinkEngineAdapter: EngineAdapter {
     public typealias Stream = SinkStream
     public typealias Subscription = Disposable
     public typealias Subject = SubjectBase<Int>
-    public typealias Observer = SinkObserver
+    public typealias Observer = SinkObserver<Int>
 
     public init() {}
 
@@ -49,32 +49,31 @@ public struct SinkEngineAdapter: EngineAdapter {
         return .observable(try mapping.stream(for: flow))
     }
 
-    public func nativeObserver(_ observer: EventObserver) -> SinkObserver {
-        let next = observer.next
-        let error = observer.error
-        let completed = observer.completed
-        return SinkObserver(
-            next: next,
-            error: { error(benchError($0)) },
-            completed: completed,
+    /// The closures capture the harness's observer whole and call its closures where they are stored: a
+    /// closure bound to a `let` of its concrete type would be wrapped (EventObserverOf's header).
+    public func nativeObserver(_ observer: EventObserver) -> SinkObserver<Int> {
+        SinkObserver(
+            next: observer.next,
+            error: { observer.error(benchError($0)) },
+            completed: observer.completed,
             success: { value in
-                next(value)
-                completed()
+                observer.next(value)
+                observer.completed()
             },
             observer: AnyObserver { event in
                 switch event {
-                case .next(let value): next(value)
-                case .error(let failure): error(benchError(failure))
-                case .completed: completed()
+                case .next(let value): observer.next(value)
+                case .error(let failure): observer.error(benchError(failure))
+                case .completed: observer.completed()
                 }
             },
             single: { event in
                 switch event {
                 case .success(let value):
-                    next(value)
-                    completed()
+                    observer.next(value)
+                    observer.completed()
                 case .failure(let failure):
-                    error(benchError(failure))
+                    observer.error(benchError(failure))
                 }
             })
     }
@@ -83,7 +82,7 @@ public struct SinkEngineAdapter: EngineAdapter {
     /// users and its own benchmarks do, with `subscribe(onNext:onError:onCompleted:)` and a `Single`'s
     /// `subscribe(onSuccess:onFailure:)`, which in RxSwift wrap the closures in an observer with a locked
     /// stopped flag and return a second disposable (SinkEngine's Subscribe.swift and Single+Subscribe.swift).
-    public func subscribe(_ stream: Stream, with observer: SinkObserver) -> Subscription {
+    public func subscribe(_ stream: Stream, with observer: SinkObserver<Int>) -> Subscription {
         #if SINK_LOCKED
         switch stream {
         case .observable(let observable):
@@ -139,15 +138,16 @@ public enum SinkStream {
 
 /// The harness's observer in the forms the variants subscribe with, made once per run: its three closures
 /// (for `subscribe(onNext:onError:onCompleted:)`), an `AnyObserver` for observables and a `SingleEvent`
-/// closure for singles (success is reported as a value, then completion).
-public struct SinkObserver {
-    let next: (Int) -> Void
+/// closure for singles (success is reported as a value, then completion). Generic for how Swift stores the
+/// closures: as the engine's generic `subscribe` takes them, so that none is wrapped (EventObserverOf's header).
+public struct SinkObserver<Element> {
+    let next: (Element) -> Void
     let error: (Swift.Error) -> Void
     let completed: () -> Void
     /// A `Single`'s success: the value, then completion.
-    let success: (Int) -> Void
-    let observer: AnyObserver<Int>
-    let single: (SingleEvent<Int>) -> Void
+    let success: (Element) -> Void
+    let observer: AnyObserver<Element>
+    let single: (SingleEvent<Element>) -> Void
 }
 
 /// Native errors are `BenchError`s (RxSwift's own `RxError`s have codes of their own); anything else is an

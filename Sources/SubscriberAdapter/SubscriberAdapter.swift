@@ -75,9 +75,9 @@ public struct SubscriberEngineAdapter: EngineAdapter {
         return try mapping.stream(for: flow)
     }
 
-    public func nativeObserver(_ observer: EventObserver) -> SubscriberBlocks { SubscriberMapping.blocks(observer) }
+    public func nativeObserver(_ observer: EventObserver) -> SubscriberBlocks<Int> { SubscriberMapping.blocks(observer) }
 
-    public func subscribe(_ stream: RACSignal<Int>, with observer: SubscriberBlocks) -> Disposable? {
+    public func subscribe(_ stream: RACSignal<Int>, with observer: SubscriberBlocks<Int>) -> Disposable? {
         SubscriberMapping.subscribe(stream, observer)
     }
 

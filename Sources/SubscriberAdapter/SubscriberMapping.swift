@@ -33,12 +33,12 @@ struct SubscriberMapping: FlowMapping, Sendable {
     }
 
     /// The blocks of `subscribeNext:error:completed:`, made once per observer.
-    static func blocks(_ observer: EventObserver) -> SubscriberBlocks {
+    static func blocks(_ observer: EventObserver) -> SubscriberBlocks<Int> {
         let error = observer.error
         return SubscriberBlocks(next: observer.next, error: { error(benchError($0)) }, completed: observer.completed)
     }
 
-    static func subscribe(_ stream: RACSignal<Int>, _ blocks: SubscriberBlocks) -> Disposable? {
+    static func subscribe(_ stream: RACSignal<Int>, _ blocks: SubscriberBlocks<Int>) -> Disposable? {
         stream.subscribeNext(blocks.next, error: blocks.error, completed: blocks.completed)
     }
 
@@ -304,8 +304,10 @@ func benchError(_ error: any Error) -> BenchError {
 }
 
 /// The three blocks RAC's `subscribeNext:error:completed:` takes, converted once from an `EventObserver`.
-public struct SubscriberBlocks: @unchecked Sendable {
-    let next: (Int) -> Void
+/// Generic for how Swift stores `next`: as `subscribeNext` takes it, so that it is not wrapped (EventObserverOf's
+/// header).
+public struct SubscriberBlocks<Value>: @unchecked Sendable {
+    let next: (Value) -> Void
     let error: (Error) -> Void
     let completed: () -> Void
 }

@@ -19,6 +19,8 @@ struct AdapterCostTests {
     /// same closure value the adapters do, so that what differs is only the translation. (A user's literal
     /// costs the same in a release build; a debug build wraps a stored closure where it is handed over.)
     static let increment = IntTransform("+1") { $0 &+ 1 }
+    /// The harness's observer, likewise: the direct chains hand over its `next` as the adapters do.
+    static let events = EventObserver(next: { _ in })
     static let n = 64
 
     /// Mallocs per lifecycle of `body`, by the difference method.
@@ -32,7 +34,7 @@ struct AdapterCostTests {
     /// `never -> map x depth` through `adapter`: translate, subscribe, dispose, per lifecycle.
     static func throughAdapter<A: EngineAdapter>(_ adapter: A, depth: Int) -> Int {
         let flow = (0..<depth).reduce(Flow.never) { flow, _ in .map(flow, increment) }
-        let observer = adapter.nativeObserver(EventObserver(next: { _ in }))
+        let observer = adapter.nativeObserver(events)
         return perLifecycle { lifecycles in
             for _ in 0..<lifecycles {
                 guard let stream = try? adapter.stream(flow, subjects: []) else { return }
@@ -59,14 +61,12 @@ struct AdapterCostTests {
     @Test("signal: never |> map x depth", .enabled(if: AllocationCounter.isCalibrated, "malloc is not interposed in this process (sanitizer build, or macOS): no exact count to compare"), arguments: [1, 10])
     func signal(depth: Int) {
         let transform = Self.increment
-        let next: (Int) -> Void = { _ in }
-        let error: (BenchError) -> Void = { _ in }
-        let completed: () -> Void = {}
+        let events = Self.events
         let direct = Self.perLifecycle { lifecycles in
             for _ in 0..<lifecycles {
                 var chain = Signal<Int, BenchError>.never()
                 for _ in 0..<depth { chain = chain |> SignalEngine.map(transform.apply) }
-                chain.start(next: next, error: error, completed: completed).dispose()
+                chain.start(next: events.next, error: events.error, completed: events.completed).dispose()
             }
         }
         #expect(direct > 0)
@@ -78,14 +78,13 @@ struct AdapterCostTests {
         arguments: [1, 10], [false, true])
     func subscriber(depth: Int, direct isDirect: Bool) {
         let transform = Self.increment
-        let next: (Int) -> Void = { _ in }
+        let events = Self.events
         let error: (any Error) -> Void = { _ in }
-        let completed: () -> Void = {}
         let direct = Self.perLifecycle { lifecycles in
             for _ in 0..<lifecycles {
                 var chain = SubscriberEngine.RACSignal<Int>.never
                 for _ in 0..<depth { chain = isDirect ? chain.mapDirect(transform.apply) : chain.map(transform.apply) }
-                chain.subscribeNext(next, error: error, completed: completed)?.dispose()
+                chain.subscribeNext(events.next, error: error, completed: events.completed)?.dispose()
             }
         }
         #expect(direct > 0)

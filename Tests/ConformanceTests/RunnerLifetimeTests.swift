@@ -78,7 +78,7 @@ private struct EdgeRow: EngineAdapter {
     /// The sink engine's observer, and the interruption hook the row calls.
     struct Observer {
         let base: SinkAdapter.Observer
-        let interrupted: @Sendable () -> Void
+        let interrupted: () -> Void
     }
 
     var descriptor: EngineDescriptor { EngineDescriptor(id: "edge", role: .library, modelledOn: "test row") }
@@ -95,7 +95,7 @@ private struct EdgeRow: EngineAdapter {
             next: { value in
                 observer.next(value)
                 observer.interrupted()
-            }, error: observer.error, completed: observer.completed)
+            }, error: { observer.error($0) }, completed: { observer.completed() })
         return Observer(base: base.nativeObserver(interrupting), interrupted: observer.interrupted)
     }
     func subscribe(_ stream: SinkAdapter.Stream, with observer: Observer) -> (SinkAdapter.Subscription, Observer) {

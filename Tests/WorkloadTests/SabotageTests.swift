@@ -188,7 +188,7 @@ struct Saboteur: EngineAdapter {
         if let byValue = Self.brokenByValue(observer, sabotage) { return base.nativeObserver(byValue) }
         let reordering = Reordering(observer, sabotage: sabotage)
         return base.nativeObserver(
-            EventObserver(next: { reordering.next($0) }, error: observer.error, completed: observer.completed))
+            EventObserver(next: { reordering.next($0) }, error: { observer.error($0) }, completed: { observer.completed() }))
     }
 
     /// The value-keyed sabotages: stateless, so safe for concurrent calls.
@@ -208,7 +208,7 @@ struct Saboteur: EngineAdapter {
             }
         default: return nil
         }
-        return EventObserver(next: next, error: observer.error, completed: observer.completed)
+        return EventObserver(next: next, error: { observer.error($0) }, completed: { observer.completed() })
     }
 
     func subscribe(_ stream: SinkAdapter.Stream, with observer: SinkAdapter.Observer) -> SinkAdapter.Subscription {

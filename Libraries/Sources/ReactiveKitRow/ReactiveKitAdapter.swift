@@ -27,15 +27,14 @@ public struct ReactiveKitAdapter: EngineAdapter {
         try ReactiveKitMapping(subjects: subjects).stream(for: flow)
     }
 
+    /// The closure captures the harness's observer whole and calls its closures where they are stored: one bound
+    /// to a `let` of its concrete type would be wrapped (EventObserverOf's header).
     public func nativeObserver(_ observer: EventObserver) -> Observer {
-        let next = observer.next
-        let error = observer.error
-        let completed = observer.completed
-        return { event in
+        { event in
             switch event {
-            case .next(let value): next(value)
-            case .failed(let failure): error(failure)
-            case .completed: completed()
+            case .next(let value): observer.next(value)
+            case .failed(let failure): observer.error(failure)
+            case .completed: observer.completed()
             }
         }
     }

@@ -12,13 +12,17 @@ public struct RxSwiftAdapter: EngineAdapter {
     public typealias Subscription = Disposable
     public typealias Subject = RxSwiftSubject
 
-    /// The closures a user hands to `subscribe(onNext:onError:onCompleted:)`, made once per run.
-    public struct Observer {
-        let onNext: (Int) -> Void
+    public typealias Observer = SubscribeClosures<Int>
+
+    /// The closures a user hands to `subscribe(onNext:onError:onCompleted:)`, made once per run. Generic for how
+    /// Swift stores them: as `subscribe` takes them, so that none is wrapped when it is handed over (a user's
+    /// closure literal is compiled that way; EventObserverOf's header).
+    public struct SubscribeClosures<Element> {
+        let onNext: (Element) -> Void
         let onError: (Swift.Error) -> Void
         let onCompleted: () -> Void
         /// `Single.subscribe(onSuccess:onFailure:)`: a success is a value, then completion.
-        let onSuccess: (Int) -> Void
+        let onSuccess: (Element) -> Void
     }
 
     public init() {}
@@ -34,14 +38,11 @@ public struct RxSwiftAdapter: EngineAdapter {
     }
 
     public func nativeObserver(_ observer: EventObserver) -> Observer {
-        let next = observer.next
-        let error = observer.error
-        let completed = observer.completed
-        return Observer(
-            onNext: next, onError: { error(benchError($0)) }, onCompleted: completed,
+        Observer(
+            onNext: observer.next, onError: { observer.error(benchError($0)) }, onCompleted: observer.completed,
             onSuccess: { value in
-                next(value)
-                completed()
+                observer.next(value)
+                observer.completed()
             })
     }
 

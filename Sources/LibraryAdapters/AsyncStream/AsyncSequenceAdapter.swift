@@ -18,10 +18,11 @@ public struct AsyncSequenceAdapter<Subject: AsyncRowSubject>: EngineAdapter {
     public typealias Stream = IntSequence
     public typealias Subscription = Task<Void, Never>
     /// The three closures a consuming task calls, taken once per run (what a user's `for await` loop captures).
-    public struct Observer: Sendable {
-        let next: @Sendable (Int) -> Void
-        let error: @Sendable (BenchError) -> Void
-        let completed: @Sendable () -> Void
+    /// `@unchecked`: they are the harness's `EventObserver`'s, made from `@Sendable` closures.
+    public struct Observer: @unchecked Sendable {
+        let next: (Int) -> Void
+        let error: (BenchError) -> Void
+        let completed: () -> Void
     }
 
     public init() {}
@@ -60,7 +61,9 @@ public struct AsyncSequenceAdapter<Subject: AsyncRowSubject>: EngineAdapter {
     }
 
     public func nativeObserver(_ observer: EventObserver) -> Observer {
-        Observer(next: observer.next, error: observer.error, completed: observer.completed)
+        // The consuming loop is plain Swift, as a user's `for await` body is: it calls `next` as plain Swift calls
+        // it (EventObserverOf's header).
+        Observer(next: observer.nextInPlainForm, error: observer.error, completed: observer.completed)
     }
 
     public func subscribe(_ stream: IntSequence, with observer: Observer) -> Task<Void, Never> {

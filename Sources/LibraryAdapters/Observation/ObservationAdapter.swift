@@ -11,7 +11,7 @@ public struct ObservationAdapter: EngineAdapter {
     public typealias Stream = ObservedStream
     public typealias Subscription = ObservationSubscription
     public typealias Subject = ObservedSubject
-    public typealias Observer = @Sendable (Int) -> Void
+    public typealias Observer = (Int) -> Void
 
     public init() {}
 
@@ -25,10 +25,11 @@ public struct ObservationAdapter: EngineAdapter {
         try ObservationMapping(subjects: subjects).stream(for: flow)
     }
 
-    /// An observer reads values; a property never ends, so the terminal events have nowhere to come from.
-    public func nativeObserver(_ observer: EventObserver) -> @Sendable (Int) -> Void { observer.next }
+    /// An observer reads values; a property never ends, so the terminal events have nowhere to come from. The
+    /// change handler is plain Swift, and calls `next` as plain Swift calls it (EventObserverOf's header).
+    public func nativeObserver(_ observer: EventObserver) -> (Int) -> Void { observer.nextInPlainForm }
 
-    public func subscribe(_ stream: ObservedStream, with observer: @escaping @Sendable (Int) -> Void)
+    public func subscribe(_ stream: ObservedStream, with observer: @escaping (Int) -> Void)
         -> ObservationSubscription
     {
         let propertyObserver = PropertyObserver(stream, next: observer)

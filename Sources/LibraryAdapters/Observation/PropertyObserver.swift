@@ -11,7 +11,7 @@ import Synchronization
 /// again.
 final class PropertyObserver: @unchecked Sendable {
     private let stream: ObservedStream
-    private let next: @Sendable (Int) -> Void
+    private let next: (Int) -> Void
     /// The last value delivered, where the stream ends in distinctUntilChanged: touched by the sending thread only.
     private var lastDelivered: Int?
     /// The inputs of a combination of more than four properties, read into one buffer kept for the subscription,
@@ -22,7 +22,7 @@ final class PropertyObserver: @unchecked Sendable {
     /// Set by `dispose`, from any thread, also during a delivery; read before each delivery and registration.
     private let disposed = Atomic<Bool>(false)
 
-    init(_ stream: ObservedStream, next: @escaping @Sendable (Int) -> Void) {
+    init(_ stream: ObservedStream, next: @escaping (Int) -> Void) {
         self.stream = stream
         self.next = next
     }

@@ -12,10 +12,13 @@ public struct OpenCombineAdapter: EngineAdapter {
     public typealias Subscription = AnyCancellable
     public typealias Subject = CombineSubject
 
-    /// The two closures of a `sink`, made once per run.
-    public struct Observer {
-        let receiveCompletion: (Subscribers.Completion<BenchError>) -> Void
-        let receiveValue: (Int) -> Void
+    public typealias Observer = SinkClosures<Int, BenchError>
+
+    /// The two closures of a `sink`, made once per run. Generic for how Swift stores them: as `sink` takes them,
+    /// so that neither is wrapped when it is handed over (EventObserverOf's header).
+    public struct SinkClosures<Output, Failure: Error> {
+        let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        let receiveValue: (Output) -> Void
     }
 
     public init() {}
@@ -30,7 +33,6 @@ public struct OpenCombineAdapter: EngineAdapter {
     }
 
     public func nativeObserver(_ observer: EventObserver) -> Observer {
-        let next = observer.next
         let error = observer.error
         let completed = observer.completed
         return Observer(
@@ -40,7 +42,7 @@ public struct OpenCombineAdapter: EngineAdapter {
                 case .failure(let failure): error(failure)
                 }
             },
-            receiveValue: next)
+            receiveValue: observer.next)
     }
 
     public func subscribe(_ stream: Stream, with observer: Observer) -> AnyCancellable {

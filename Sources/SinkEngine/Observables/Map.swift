@@ -46,11 +46,17 @@ final class MapSink<Source, Result>: Sink<Result> {
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
+            // The result bound before it is wrapped, as RxSwift's MapSink does: `.next(try transform(x))`
+            // writes the transform's result into the event's storage, and the event is then destroyed by a
+            // run-time check of its case (11 instructions a stage, docs/decisions/engine-limits.md).
+            let result: Result
             do {
-                forwardOn(.next(try transform(element)))
+                result = try transform(element)
             } catch {
                 forwardTerminal(.error(error))
+                return
             }
+            forwardOn(.next(result))
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:

@@ -21,7 +21,7 @@ struct ToyAdapter: EngineAdapter {
 
     func subscribe(_ stream: ToyStream, with observer: EventObserver) -> ToyCancel {
         let toy = ToyObserver(
-            next: observer.next,
+            next: observer.nextInPlainForm,  // the toy engine is plain Swift at Int
             end: { error in
                 if let error { observer.error(error as? BenchError ?? .foreign) } else { observer.completed() }
             })

@@ -26,11 +26,15 @@ class CombineLatestSink<Result>: SerializingSink<Result> {
             store(value)
             hasValue.set(index)
             if hasValue.all {
+                // Bound before it is wrapped, as in MapSink: no run-time destroy of the event.
+                let result: Result
                 do {
-                    forwardOn(.next(try makeResult(self)))
+                    result = try makeResult(self)
                 } catch {
                     forwardTerminal(.error(error))
+                    return
                 }
+                forwardOn(.next(result))
             } else if isDone.allOthers(than: index) {
                 // Not every input has a value, and every other input has completed: one never will, so
                 // RxSwift completes here (CombineLatestSink.next in RxSwift/Observables/CombineLatest.swift;

@@ -36,11 +36,15 @@ class ZipSink<Result>: SerializingSink<Result> {
                 return
             }
             for i in counts.indices { counts[i] -= 1 }
+            // Bound before it is wrapped, as in MapSink: no run-time destroy of the event.
+            let result: Result
             do {
-                forwardOn(.next(try makeResult(self)))
+                result = try makeResult(self)
             } catch {
                 forwardTerminal(.error(error))
+                return
             }
+            forwardOn(.next(result))
         case .error(let error):
             forwardTerminal(.error(error))
         case .completed:
