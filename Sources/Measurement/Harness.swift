@@ -217,16 +217,9 @@ public struct Harness<Adapter: EngineAdapter> {
         _ scenario: Scenario, asynchronous: Bool, _ body: () throws(HarnessError) -> Void
     ) throws(HarnessError) -> AllocationDelta {
         let scope: AllocationCounter.Scope = scenario.queues.isEmpty && !asynchronous ? .currentThread : .process
-        var fewest: AllocationDelta?
-        for _ in 0..<Self.countAttempts {
-            let count = try countOnce(scenario, scope, body)
-            if let least = fewest, (least.allocations, least.bytesRequested) <= (count.allocations, count.bytesRequested) {
-                continue
-            }
-            fewest = count
-        }
-        return fewest!
+        return try fewestAllocations(of: Self.countAttempts) { () throws(HarnessError) in try countOnce(scenario, scope, body) }
     }
+
 
     private func countOnce(
         _ scenario: Scenario, _ scope: AllocationCounter.Scope, _ body: () throws(HarnessError) -> Void
@@ -332,6 +325,22 @@ public struct Harness<Adapter: EngineAdapter> {
         }
         return repeatable(Summary(perSubscription))
     }
+}
+
+/// The count with the fewest allocations of `attempts` calls of `attempt` (among those, the fewest requested
+/// bytes; the first of equals).
+func fewestAllocations(
+    of attempts: Int, _ attempt: () throws(HarnessError) -> AllocationDelta
+) throws(HarnessError) -> AllocationDelta {
+    var fewest: AllocationDelta?
+    for _ in 0..<attempts {
+        let count = try attempt()
+        if let least = fewest, (least.allocations, least.bytesRequested) <= (count.allocations, count.bytesRequested) {
+            continue
+        }
+        fewest = count
+    }
+    return fewest!
 }
 
 /// Runs `body` inside `rxbench_measured_region`, the function callgrind's instruction probe collects.

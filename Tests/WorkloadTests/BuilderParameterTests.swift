@@ -102,6 +102,12 @@ struct BuilderParameterTests {
             #expect(combine.inputs.count == fields)
             #expect(scenario.subjects.count == fields)
         }
+        // A form opened is typed into once per field, each field in turn.
+        guard case let .spread(subjects, keystrokes, trigger) = App.formOpening(fields: fields).make(3).feed else {
+            Issue.record("FormOpening's feed is not a spread over its fields")
+            return
+        }
+        #expect(subjects == Array(0..<fields) && keystrokes == fields && trigger == nil, "\(subjects) \(keystrokes)")
     }
 
     @Test("fan-in: the operator over as many inputs", arguments: App.FanInOperator.allCases, [3, 9])
