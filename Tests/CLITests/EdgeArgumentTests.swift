@@ -14,6 +14,21 @@ struct EdgeArgumentTests {
         #expect(text.contains("--engine names 'sink' twice"))
     }
 
+    /// The floor is measured once, first, whether or not it is named; `--no-floor` leaves it out unless named.
+    @Test("the floor is measured once and first, named or not", arguments: [
+        (["--engine", "sink"], ["baseline", "sink"]),
+        (["--engine", "baseline,sink"], ["baseline", "sink"]),
+        (["--engine", "sink,baseline"], ["baseline", "sink"]),
+        (["--no-floor", "--engine", "sink"], ["sink"]),
+        (["--no-floor", "--engine", "sink,baseline"], ["sink", "baseline"]),
+    ])
+    func floorOnce(arguments: [String], rows: [String]) throws {
+        var command = try RxBenchCommand.parseAsRoot(arguments)
+        try command.validate()
+        let measure = try #require(command as? MeasureCommand)
+        #expect(try measure.plan().engines.map(\.descriptor.id) == rows)
+    }
+
     @Test("all inside a list is refused with what to write instead", arguments: ["all,all", "sink,all"])
     func allInAList(list: String) throws {
         let text = try #require(message(["--engine", list]))
