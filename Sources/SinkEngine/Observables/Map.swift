@@ -46,9 +46,9 @@ final class MapSink<Source, Result>: Sink<Result> {
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
-            // The result bound before it is wrapped, as RxSwift's MapSink does: `.next(try transform(x))`
-            // writes the transform's result into the event's storage, and the event is then destroyed by a
-            // run-time check of its case (11 instructions a stage, docs/decisions/engine-limits.md).
+            // The result bound before it is wrapped, as RxSwift's MapSink does (RxSwift/Observables/Map.swift:42-43
+            // at 6.10.2). `.next(try transform(x))` writes the result into the event's own storage, which is then
+            // destroyed by a run-time check of its case: 11 instructions a stage (docs/decisions/engine-limits.md).
             let result: Result
             do {
                 result = try transform(element)

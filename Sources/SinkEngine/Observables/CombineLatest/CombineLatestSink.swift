@@ -26,7 +26,7 @@ class CombineLatestSink<Result>: SerializingSink<Result> {
             store(value)
             hasValue.set(index)
             if hasValue.all {
-                // Bound before it is wrapped, as in MapSink: no run-time destroy of the event.
+                // Bound before it is wrapped, as RxSwift does (RxSwift/Observables/CombineLatest.swift:49-50 at 6.10.2): see MapSink.
                 let result: Result
                 do {
                     result = try makeResult(self)
