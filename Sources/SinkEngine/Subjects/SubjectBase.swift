@@ -87,17 +87,16 @@ public class SubjectBase<Element>: Producer<Element> {
             return
         }
         guarded.busy = true
-        let observers: Bag<SubjectSubscription<Element>>
+        // The snapshot, taken once: copied in each branch, it was copied twice.
+        let observers = guarded.observers
         switch event {
         case .next(let element):
             if capacity > 0 {
                 if guarded.buffer.count == capacity { guarded.buffer.removeFirst() }
                 guarded.buffer.append(element)
             }
-            observers = guarded.observers
         case .error, .completed:
             guarded.stopEvent = event
-            observers = guarded.observers
             guarded.observers.removeAll()
         }
         lock.unlock()
