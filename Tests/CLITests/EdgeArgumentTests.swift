@@ -29,6 +29,16 @@ struct EdgeArgumentTests {
         #expect(try measure.plan().engines.map(\.descriptor.id) == rows)
     }
 
+    /// `--output`'s extension names the format whatever its case (a report named on a case-insensitive volume).
+    @Test("the report's format follows --output's extension, in any case", arguments: [
+        ("report.csv", ReportFormat.csv), ("REPORT.CSV", .csv), ("report.Json", .json), ("report.txt", .table),
+        ("report", .table),
+    ])
+    func formatFromExtension(name: String, format: ReportFormat) throws {
+        let command = try MeasureCommand.parse(["--output", name])
+        #expect(command.format == format)
+    }
+
     @Test("all inside a list is refused with what to write instead", arguments: ["all,all", "sink,all"])
     func allInAList(list: String) throws {
         let text = try #require(message(["--engine", list]))

@@ -72,6 +72,35 @@ struct OutputFileTests {
         #expect(isReport(try String(contentsOf: file, encoding: .utf8)))
     }
 
+    /// This process's umask, which the child inherits: read from /proc (Linux), else by setting it and putting it
+    /// back, which a file made by another test at that instant could see.
+    static let umaskNow: mode_t = {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
+            return mask
+        }
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
+    /// A new report is made as any new file is, 0666 less the umask. Not checkable under a umask that leaves
+    /// 0600 from 0666 (the mode a private temporary file has), which then says so instead of passing.
+    @Test("a new report gets 0666 less the umask",
+          .enabled(if: 0o666 & ~OutputFileTests.umaskNow != 0o600, "the umask leaves 0600: a private file would look the same"))
+    func newFileMode() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("new.csv")
+        let ended = try Self.run(Self.tinyRun + ["--output", file.path])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        var status = stat()
+        #expect(stat(file.path, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o666 & ~Self.umaskNow, "mode \(String(status.st_mode & 0o7777, radix: 8))")
+    }
+
     @Test("a name of the longest length a file may have (255 bytes) is written, and nothing else is left")
     func longestName() throws {
         let directory = try scratch()
