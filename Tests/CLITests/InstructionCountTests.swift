@@ -4,7 +4,7 @@ import Testing
 import Workloads
 
 /// `rxbench --instructions` makes a figure only where one can be right, and refuses an impossible one.
-@Suite("Instruction counts", .timeLimit(.minutes(1)))
+@Suite("Instruction counts", .timeLimit(.minutes(5)))
 struct InstructionCountTests {
     @Test("a larger run that took fewer instructions is no figure")
     func negativeDifferenceIsRefused() {
