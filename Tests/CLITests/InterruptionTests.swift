@@ -108,6 +108,16 @@ struct InterruptionTests {
         #expect(text.contains("in a child process: killed by signal \(SIGKILL)"), "\(text)")
     }
 
+    /// SIGKILL gives rxbench no chance to stop its children: each child watches for its parent and ends itself.
+    @Test("a child whose parent is killed with SIGKILL ends itself")
+    func childOutlivesNoParent() throws {
+        let started = try Self.start(Self.longIsolatedRun, childWith: "child")
+        kill(started.process.processIdentifier, SIGKILL)
+        started.process.waitUntilExit()
+        #expect(Self.wait(seconds: 10) { !Self.alive(started.child) }, "the child \(started.child) measures on")
+        if Self.alive(started.child) { kill(started.child, SIGKILL) }  // not left to measure on after a failure
+    }
+
     @Test("--time-limit stops a child that runs past it; the report records a finding and the run succeeds")
     func timeLimitStopsTheChild() throws {
         let stdout = Pipe(), stderr = Pipe()
