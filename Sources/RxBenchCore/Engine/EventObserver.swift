@@ -21,7 +21,7 @@ public struct EventObserverOf<Value>: @unchecked Sendable {
     public let interrupted: () -> Void
     /// `next` written again at `(Int) -> Void`, for plain Swift to call; nil where the observer's maker gives none
     /// (a floor row then calls `next` through a closure of its own).
-    public private(set) var plainNext: ((Int) -> Void)?
+    public let plainNext: ((Int) -> Void)?
 
     public init(
         next: @escaping @Sendable (Value) -> Void,
@@ -35,16 +35,20 @@ public struct EventObserverOf<Value>: @unchecked Sendable {
         self.interrupted = interrupted
         plainNext = nil
     }
+
+    private init(_ other: EventObserverOf, plainNext: @escaping @Sendable (Int) -> Void) {
+        next = other.next
+        error = other.error
+        completed = other.completed
+        interrupted = other.interrupted
+        self.plainNext = plainNext
+    }
 }
 public typealias EventObserver = EventObserverOf<Int>
 
 extension EventObserverOf where Value == Int {
     /// This observer with `body`, the same `next` written again, as plain Swift's own.
-    public func plain(_ body: @escaping @Sendable (Int) -> Void) -> EventObserverOf {
-        var observer = self
-        observer.plainNext = body
-        return observer
-    }
+    public func plain(_ body: @escaping @Sendable (Int) -> Void) -> EventObserverOf { EventObserverOf(self, plainNext: body) }
 
     /// `next` as plain Swift calls it, for a row whose own code calls it (the floor rows, a `for await` loop, a
     /// change handler): `plainNext` where the observer's maker wrote one, otherwise a closure of its own around
