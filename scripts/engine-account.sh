@@ -36,7 +36,7 @@ for row in "$@"; do
     events=$(awk 'NR == 1 { print $3 }' "$work/$row-$name.regions")
     dumps=("$work/$row-$name.out".*)
     python3 scripts/instruction-account.py --binary "$work/rxbench" --events "$events" --row "$row" \
-      --dumps $(printf '%s\n' "${dumps[@]}" | sort -t. -k3 -n) --out "$out/$row-$name.txt"
+      --dumps $(printf '%s\n' "${dumps[@]}" | sort -V) --out "$out/$row-$name.txt"
     echo "engine-account.sh: $out/$row-$name.txt"
   done
 done

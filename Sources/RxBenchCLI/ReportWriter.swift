@@ -45,7 +45,7 @@ struct ReportWriter {
                 contextFields
                 + [row.engine, row.role.rawValue, row.workload, row.group, row.parameters, row.metric.rawValue,
                     row.metric.unit]
-                + statistics + [row.flag?.rawValue ?? "", ""]
+                + statistics + [row.flag?.rawValue ?? "", oneLine(row.note ?? "")]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
         // After the figures, so that the order in which readers first meet rows and workloads is unchanged.
@@ -71,6 +71,7 @@ struct ReportWriter {
             let engine, role, workload, group, parameters, metric, unit: String
             let summary: Summary?
             let flag: String?
+            let note: String?
         }
         let document = Document(
             schema: Self.csvSchemaVersion, context: context,
@@ -78,7 +79,7 @@ struct ReportWriter {
                 Row(
                     engine: $0.engine, role: $0.role.rawValue, workload: $0.workload, group: $0.group,
                     parameters: $0.parameters, metric: $0.metric.rawValue, unit: $0.metric.unit, summary: $0.summary,
-                    flag: $0.flag?.rawValue)
+                    flag: $0.flag?.rawValue, note: $0.note)
             }, unsupported: unsupported)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -115,6 +116,10 @@ struct ReportWriter {
         if !flagged.isEmpty {
             out += "\n! below the floor beyond the spread: "
                 + flagged.map { "\($0.engine) \($0.workloadID) \($0.metric.rawValue)" }.joined(separator: "; ") + "\n"
+        }
+        let noted = rows.filter { $0.note != nil }
+        if !noted.isEmpty {
+            out += "\nnotes:\n" + noted.map { "  \($0.engine) \($0.workloadID) \($0.metric.rawValue): \(oneLine($0.note ?? ""))\n" }.joined()
         }
         if !unsupported.isEmpty {
             out += "\nnot run (n/a), the row cannot express the workload:\n"

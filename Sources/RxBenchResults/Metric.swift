@@ -90,10 +90,13 @@ public struct ResultRow: Sendable, Hashable, Codable {
     /// Nil only for a row flagged `unavailable`.
     public let summary: Summary?
     public var flag: ResultFlag?
+    /// What a reader of this figure must know that its statistics do not say (the CSV's `note`): today only the
+    /// floor's other reading when it was measured twice (`FloorCheck.settle`).
+    public var note: String?
 
     public init(
         engine: String, role: EngineDescriptor.Role, workload: String, group: String, parameters: String,
-        metric: Metric, summary: Summary?, flag: ResultFlag? = nil
+        metric: Metric, summary: Summary?, flag: ResultFlag? = nil, note: String? = nil
     ) {
         self.engine = engine
         self.role = role
@@ -103,6 +106,7 @@ public struct ResultRow: Sendable, Hashable, Codable {
         self.metric = metric
         self.summary = summary
         self.flag = summary == nil ? .unavailable : flag
+        self.note = note
     }
 
     /// The workload with its parameters, as in `Workload.id`.

@@ -47,7 +47,7 @@ struct FloorCheckTests {
         #expect(flags["past"] == .some(.belowFloor))
     }
 
-    @Test("only wall times of the same workload are compared; reference rows are not checked")
+    @Test("only wall times of the same workload are compared, and every row but the floor is checked, reference rows too")
     func scope() {
         let flags = FloorCheck.flag([
             row("baseline", .reference, [10, 10, 10]),
@@ -57,6 +57,39 @@ struct FloorCheckTests {
                 engine: "signal", role: .engine, workload: "Other", group: "g", parameters: "", metric: .nsPerEvent,
                 summary: Summary([1, 1, 1])),
         ]).map(\.flag)
-        #expect(flags == [nil, nil, nil, nil])
+        #expect(flags == [nil, .belowFloor, nil, nil])
+    }
+
+    @Test("the challengers are the rows the flag would mark, and only they")
+    func challengers() {
+        let rows = [
+            row("baseline", .reference, [10, 10, 10]),
+            row("stage-loop", .reference, [5, 5, 5]),
+            row("sink", .engine, [9.9, 10, 10.1]),
+            row("signal", .engine, [1, 1, 1], metric: .mallocsPerEvent),
+        ]
+        #expect(FloorCheck.challengers(rows).map(\.engine) == ["stage-loop"])
+        #expect(FloorCheck.challengers(Array(rows.dropFirst())).isEmpty)  // no floor, nothing to beat
+    }
+
+    @Test("a floor measured twice keeps the lower median of each wall time, notes the other, and keeps its counts")
+    func settle() {
+        let first = [row("baseline", .reference, [66, 66, 67]), row("baseline", .reference, [2, 2, 2], metric: .mallocsPerEvent)]
+        let second = [row("baseline", .reference, [25, 26, 25]), row("baseline", .reference, [3, 3, 3], metric: .mallocsPerEvent)]
+        let challenger = row("stage-loop", .reference, [33, 33, 33])
+        let settled = FloorCheck.settle(first: first, second: second, challengers: [challenger])
+        #expect(settled.count == 2)
+        #expect(settled[0].summary?.median == 25)
+        #expect(settled[0].note?.contains("stage-loop read below the first") == true)
+        #expect(settled[0].note?.contains("first median 66.0") == true)
+        #expect(settled[0].note?.contains("second 25.0") == true)
+        #expect(settled[1].summary?.median == 2)  // exact counts: the first reading's, no note
+        #expect(settled[1].note == nil)
+        // A second reading that is slower leaves the first in place, noted all the same.
+        let kept = FloorCheck.settle(first: second, second: first, challengers: [challenger])
+        #expect(kept[0].summary?.median == 25)
+        #expect(kept[0].note?.contains("first median 25.0") == true)
+        // With the challenger no longer below the settled floor, nothing is flagged.
+        #expect(FloorCheck.flag(settled + [challenger]).allSatisfy { $0.flag == nil })
     }
 }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Per event or lifecycle, what each ROW costs the memory system and the branch predictor on WORKLOADS:
+# callgrind's cache and branch simulation of the probe's measured regions, read by scripts/cache-account.py into
+# OUT/ROW.csv (docs/decisions/measurement-validity.md, "Why the floor reads slower than stage-loop").
+#
+#   scripts/cache-account.sh RXBENCH OUT WORKLOADS ROW [ROW...]
+#
+# The simulated caches are one core's of this project's machine (lscpu): L1d 48 KiB 12-way, L1i 32 KiB 8-way,
+# and as the last level its own 2 MiB L2, not the L3 that every tenant of the host shares. Like the instruction
+# counts, the figures are exact for a binary and carry across machines; the time a miss costs does not.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "$#" -lt 4 ]; then
+  echo "cache-account.sh: give a release rxbench, an output folder, the workloads and at least one row (cache-account.sh RXBENCH OUT WORKLOADS ROW...)" >&2
+  exit 2
+fi
+binary="$1"; out="$2"; workloads="$3"; shift 3
+for tool in valgrind strip; do
+  command -v "$tool" >/dev/null || { echo "cache-account.sh: $tool is not installed (apt-get install valgrind binutils)" >&2; exit 2; }
+done
+[ -x "$binary" ] || { echo "cache-account.sh: $binary is not an executable rxbench; build one (README, \"Building\")" >&2; exit 2; }
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# valgrind 3.19 does not read the DWARF that Swift writes: a copy with the debug sections stripped.
+strip --strip-debug "$binary" -o "$work/rxbench"
+for row in "$@"; do
+  (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
+    --toggle-collect=rxbench_measured_region --dump-after=rxbench_measured_region \
+    --cache-sim=yes --branch-sim=yes --D1=49152,12,64 --I1=32768,8,64 --LL=2097152,16,64 \
+    --callgrind-out-file="$row.out" ./rxbench child probe --engine "$row" --workload "$workloads" \
+    > "$row.regions" 2> "$row.log") || {
+    cat "$work/$row.log" >&2; echo "cache-account.sh: $row on $workloads failed under callgrind" >&2; exit 1; }
+  python3 scripts/cache-account.py --row "$row" --regions "$work/$row.regions" \
+    --dumps $(printf '%s\n' "$work/$row.out".* | sort -V) --out "$out/$row.csv"
+  echo "cache-account.sh: $out/$row.csv"
+done
