@@ -7,6 +7,8 @@ import RxBenchResults
 struct CellRunner {
     let options: MeasureOptions
     let profile: Profile
+    /// Tests give a script of readings here in place of measuring (CellRunnerTests).
+    var measureInstead: ((MeasurementPlan.Cell) throws -> Measured)? = nil
 
     struct Measured {
         var rows: [ResultRow] = []
@@ -84,6 +86,12 @@ struct CellRunner {
     /// One cell's rows appended to `measured`; a cell the row declines, overflows or outlasts its limit in is
     /// recorded as not run, with why. Any other failure is thrown.
     private func measure(_ cell: MeasurementPlan.Cell, into measured: inout Measured) throws {
+        if let measureInstead {
+            let scripted = try measureInstead(cell)
+            measured.rows += scripted.rows
+            measured.unsupported += scripted.unsupported
+            return
+        }
         guard case .measure(let size, let isolated, let timeLimit) = cell.decision else { return }
         do {
             if isolated {

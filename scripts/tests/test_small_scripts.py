@@ -275,3 +275,43 @@ def test_instruction_account_refuses_a_dump_without_instruction_positions(tmp_pa
     result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
                         "--dumps", plain, plain, plain)
     refused(result, "--dumps takes 2 files")
+
+
+# ---------------------------------------------------------------------------------------------
+# cache-account.py
+
+def cache_dump(path, ir, d1mr, bcm):
+    """A callgrind dump of one region with cache and branch simulation: its events line and totals."""
+    path.write_text("# callgrind format\nversion: 1\npositions: line\n"
+                    "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim\n"
+                    f"fn=(1) f\n0 {ir}\ntotals: {ir} 0 0 0 {d1mr} 0 0 0 0 0 {bcm} 0 0\n")
+    return path
+
+
+def test_cache_account_is_per_unit_for_every_event_and_workload(tmp_path):
+    regions = tmp_path / "regions"
+    regions.write_text("region A 10\nregion A 20\nregion B[x=1] 64\nregion B[x=1] 128\n")
+    dumps = [cache_dump(tmp_path / "p.1", 1000, 50, 3), cache_dump(tmp_path / "p.2", 1500, 80, 13),
+             cache_dump(tmp_path / "p.3", 640, 0, 0), cache_dump(tmp_path / "p.4", 1280, 64, 32)]
+    result = run_script("cache-account.py", "--row", "toy", "--regions", regions, "--dumps", *dumps)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "row,workload,n,Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim"
+    assert lines[1] == "toy,A,10,50.0,0.0,0.0,0.0,3.0,0.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0"   # (2n - n) / n
+    assert lines[2] == "toy,B[x=1],64,10.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,0.0,0.5,0.0,0.0"
+
+
+def test_cache_account_refuses_parts_that_do_not_match_the_regions(tmp_path):
+    regions = tmp_path / "regions"
+    regions.write_text("region A 10\nregion A 20\n")
+    one = cache_dump(tmp_path / "p.1", 1000, 50, 3)
+    output = tmp_path / "out.csv"
+    refused(run_script("cache-account.py", "--row", "toy", "--regions", regions, "--dumps", one, "--out", output),
+            "2 region lines but 1 dumps")
+    less = cache_dump(tmp_path / "p.2", 900, 50, 3)
+    refused(run_script("cache-account.py", "--row", "toy", "--regions", regions, "--dumps", one, less, "--out", output),
+            "A:", "fewer instructions")
+    empty = tmp_path / "empty"
+    empty.write_text("nothing\n")
+    refused(run_script("cache-account.py", "--row", "toy", "--regions", empty, "--dumps", one), "no `region")
+    assert not output.exists()
