@@ -11,6 +11,8 @@ public final class BaselineSubscription: @unchecked Sendable {
     @exclusivity(unchecked) var subject: BaselineSubject?
     /// Where the subject keeps this subscription.
     @exclusivity(unchecked) var slot = 0
+    /// The composed closure a subject calls, set when it attaches this subscription.
+    @exclusivity(unchecked) var next: (Int) -> Void = { _ in }
 
     init(observer: PlainObserver) {
         self.observer = observer
@@ -35,32 +37,25 @@ public final class BaselineSubscription: @unchecked Sendable {
         end()
     }
 
-    /// Detaches from the subject, which lets go of the composed chain here, as every engine frees its stages in
-    /// dispose(): the dispose latency's timer then sees the chain's closures freed, not a flag set.
+    /// Detaches from the subject and lets go of the composed chain here, as every engine frees its stages in
+    /// dispose(): otherwise the chain's closures would be freed only when the caller drops this object, after
+    /// dispose latency's timer has stopped, and the floor's dispose would time nothing but a flag.
     private func end() {
         subject?.detach(self)
+        next = { _ in }
     }
 }
 
-/// A subject of the floor: its subscriptions' composed closures, no locks. The first is kept in a field of its
-/// own, so that a subject with one subscriber allocates no array (RxSwift's `Bag` keeps its first entry inline
-/// for the same reason); the others are a plain array in subscription order. The closures are held in the
-/// entries themselves, not behind each subscription: a send reads them from one contiguous array, where reading
-/// them through the subscription objects cost a dependent load, and a cache line, per subscriber (the floor read
-/// slower than `stage-loop` on wide fan-outs; measurement-validity.md).
+/// A subject of the floor: its subscriptions with their composed closures, no locks. The first is kept
+/// in a field of its own, so that a subject with one subscriber allocates no array (RxSwift's `Bag` keeps
+/// its first entry inline for the same reason); the others are a plain array in subscription order.
 /// Detaching leaves a hole (O(1), whatever the number of siblings); trailing holes are dropped at once and
 /// the array is compacted, in order, once half of it is holes and no send is running: the cheap structure
 /// a careful author would write for many subscribers.
 public final class BaselineSubject: LinearSubject, @unchecked Sendable {
-    /// A subscription and the composed closure a send calls.
-    private struct Entry {
-        let subscription: BaselineSubscription
-        let next: (Int) -> Void
-    }
-
     /// The oldest subscription, while it is subscribed and no other came before it (slot `firstSlot`).
-    @exclusivity(unchecked) private var first: Entry?
-    @exclusivity(unchecked) private var entries: [Entry?] = []
+    @exclusivity(unchecked) private var first: BaselineSubscription?
+    @exclusivity(unchecked) private var entries: [BaselineSubscription?] = []
     /// Live subscriptions in `entries`.
     @exclusivity(unchecked) private var live = 0
     /// Sends in progress: more than one when an observer sends into this subject while it delivers.
@@ -90,10 +85,11 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
         }
         guard !subscription.isDone else { return }
         subscription.subject = self
+        subscription.next = next
         // The field only while no subscription is in the array, so that the field stays the oldest.
         if first == nil, entries.isEmpty {
             subscription.slot = Self.firstSlot
-            first = Entry(subscription: subscription, next: next)
+            first = subscription
             return
         }
         // A full array with holes is compacted in place rather than grown: under churn (one leaving, one joining
@@ -101,7 +97,7 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
         // allocator's block happened to give it. Not during a send, whose loop reads the slots by index.
         if entries.count == entries.capacity, live < entries.count, sendDepth == 0 { compact(force: true) }
         subscription.slot = entries.count
-        entries.append(Entry(subscription: subscription, next: next))
+        entries.append(subscription)
         live += 1
     }
 
@@ -109,10 +105,10 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
         let slot = subscription.slot
         subscription.subject = nil
         if slot == Self.firstSlot {
-            if first?.subscription === subscription { first = nil }
+            if first === subscription { first = nil }
             return
         }
-        guard slot < entries.count, entries[slot]?.subscription === subscription else { return }
+        guard slot < entries.count, entries[slot] === subscription else { return }
         entries[slot] = nil
         live -= 1
         if sendDepth > 0 { detachedWhileSending = true } else { compact() }
@@ -126,7 +122,7 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
         var kept = 0
         for index in entries.indices {
             guard let entry = entries[index] else { continue }
-            entry.subscription.slot = kept
+            entry.slot = kept
             entries[kept] = entry
             kept += 1
         }
@@ -157,15 +153,15 @@ public final class BaselineSubject: LinearSubject, @unchecked Sendable {
         guard terminal == nil else { return }
         terminal = .some(nil)
         let (head, current) = (first, entries)
-        head?.subscription.complete()
-        for entry in current { entry?.subscription.complete() }
+        head?.complete()
+        for entry in current { entry?.complete() }
     }
 
     func fail(_ error: BenchError) {
         guard terminal == nil else { return }
         terminal = .some(error)
         let (head, current) = (first, entries)
-        head?.subscription.fail(error)
-        for entry in current { entry?.subscription.fail(error) }
+        head?.fail(error)
+        for entry in current { entry?.fail(error) }
     }
 }
