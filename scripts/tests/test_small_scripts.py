@@ -315,3 +315,26 @@ def test_cache_account_refuses_parts_that_do_not_match_the_regions(tmp_path):
     empty.write_text("nothing\n")
     refused(run_script("cache-account.py", "--row", "toy", "--regions", empty, "--dumps", one), "no `region")
     assert not output.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# floor-history.py
+
+def test_floor_history_lists_each_process_once_and_counts_the_ones_below(tmp_path):
+    def run(name, floor, other):
+        return write_csv(tmp_path / name, [
+            row("baseline", "reference", "W", "g", "", "ns_per_lifecycle", "ns/lifecycle", floor),
+            row("stage-loop", "reference", "W", "g", "", "ns_per_lifecycle", "ns/lifecycle", other)])
+    first, slow_floor = run("a.csv", 100.0, 120.0), run("b.csv", 300.0, 120.0)
+    copy = run("c.csv", 100.0, 120.0)   # the same figures as a.csv: one process kept under two names
+    result = run_script("floor-history.py", "--row", "stage-loop", "--workload", "W", first, slow_floor, copy)
+    assert result.returncode == 0, result.stderr
+    assert "### W: stage-loop below the floor in 1 of 2 processes" in result.stdout
+    assert f"| {slow_floor} | quick | glibc | 300.0 (3.0) | 120.0 (1.2) | 0.40 | below |" in result.stdout
+    assert copy not in result.stdout
+
+
+def test_floor_history_refuses_a_file_that_is_not_a_report(tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("a,b\n1,2\n")
+    refused(run_script("floor-history.py", "--row", "stage-loop", "--workload", "W", other), "other.csv")
