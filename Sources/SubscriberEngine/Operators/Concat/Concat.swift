@@ -9,7 +9,7 @@ extension RACSignal {
         if signals.count == 1 { return signals[0] }
         return .createSignal { subscriber in
             let state = ConcatState(signals: signals, subscriber: subscriber)
-            state.subscribeNextSignal()
+            state.request()
             return state.current
         }
     }

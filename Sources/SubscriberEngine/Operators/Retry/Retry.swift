@@ -5,7 +5,7 @@ extension RACSignal {
         let source = self
         return .createSignal { subscriber in
             let state = RetryState(source: source, retries: max(retryCount, 0), subscriber: subscriber)
-            state.resubscribe()
+            state.request()
             return state.current
         }
     }
