@@ -33,39 +33,33 @@ final class Concat<Element>: Producer<Element> {
     }
 }
 
-final class ConcatSink<Element>: Sink<Element> {
+final class ConcatSink<Element>: TailRecursiveSink<Element> {
     private let sources: [Observable<Element>]
     // One source runs at a time and the next starts only after its completion: accessed serially.
     private var index = 0
-    /// The running source's subscription.
-    let current = SerialDisposable()
 
     init(sources: [Observable<Element>], observer: AnyObserver<Element>, cancel: SinkDisposer) {
         self.sources = sources
         super.init(observer: observer, cancel: cancel)
     }
 
-    func subscribeNext() {
-        if isDisposed { return }
+    override func nextSource() -> Observable<Element>? {
         if index == sources.count {
             forwardTerminal(.completed)
-            return
+            return nil
         }
-        let source = sources[index]
         index += 1
-        let subscription = SingleAssignmentDisposable()
-        current.disposable = subscription
-        subscription.setDisposable(source.subscribe(AnyObserver { [self] in on($0) }))
+        return sources[index - 1]
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
         case .error:
             forwardTerminal(event)
         case .completed:
-            CurrentThreadScheduler.instance.schedule { [self] in subscribeNext() }
+            scheduleNext()
         }
     }
 }

@@ -17,33 +17,28 @@ final class Retry<Element>: Producer<Element> {
         super.init { producer, observer, cancel in
             let parent = unsafeDowncast(producer, to: Retry<Element>.self)
             let sink = RetrySink(parent: parent, observer: observer, cancel: cancel)
-            sink.subscribeSource()
-            return SinkAndSubscription(sink: sink, subscription: sink.subscription)
+            sink.subscribeNext()
+            return SinkAndSubscription(sink: sink, subscription: sink.current)
         }
     }
 }
 
-final class RetrySink<Element>: Sink<Element> {
+final class RetrySink<Element>: TailRecursiveSink<Element> {
     private let parent: Retry<Element>
     // One attempt runs at a time: accessed serially.
     private var attempts = 0
-    /// The running attempt's subscription.
-    let subscription = SerialDisposable()
 
     init(parent: Retry<Element>, observer: AnyObserver<Element>, cancel: SinkDisposer) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }
 
-    func subscribeSource() {
-        if isDisposed { return }
+    override func nextSource() -> Observable<Element>? {
         attempts += 1
-        let attempt = SingleAssignmentDisposable()
-        subscription.disposable = attempt
-        attempt.setDisposable(parent.source.subscribe(AnyObserver { [self] in on($0) }))
+        return parent.source
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -53,7 +48,7 @@ final class RetrySink<Element>: Sink<Element> {
             if attempts >= parent.maxAttemptCount {
                 forwardTerminal(event)
             } else {
-                CurrentThreadScheduler.instance.schedule { [self] in subscribeSource() }
+                scheduleNext()
             }
         }
     }
