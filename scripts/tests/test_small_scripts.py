@@ -338,3 +338,29 @@ def test_floor_history_refuses_a_file_that_is_not_a_report(tmp_path):
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n")
     refused(run_script("floor-history.py", "--row", "stage-loop", "--workload", "W", other), "other.csv")
+
+
+# ---------------------------------------------------------------------------------------------
+# decomposition-tables.py
+
+def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checked_marker(tmp_path):
+    exact = write_csv(tmp_path / "instructions.csv", [
+        row(engine, "engine", workload, "g", "", "instructions_per_event", "instructions/event", value)
+        for engine, workload, value in [("sink", "CreateMapFilter", 100.0), ("sink", "MapFilterPumping", 600.0),
+                                        ("rxswift", "CreateMapFilter", 3000.0), ("rxswift", "MapFilterPumping", 11000.0)]])
+    timed = write_csv(tmp_path / "run.csv", [
+        row("sink", "engine", "MapFilterPumping", "g", "", "ns_per_event", "ns/event", 25.5)])
+    result = run_script("decomposition-tables.py", "--instructions", exact, "--run", timed)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert f"<!-- figures: {exact} metric=rows:instructions_per_event;instructions_per_event -->" in out
+    assert "| workload | sink | rxswift |" in out                    # the steps' order; absent rows left out
+    assert "| MapFilterPumping | 600.0 | 11000 |" in out              # four significant digits, whole from 1,000
+    assert "| (MapFilterPumping - CreateMapFilter) / 10 | 50.00 | 800.0 |" in out
+    assert "| MapFilterPumping | 25.50 |" in out
+
+
+def test_decomposition_tables_refuse_a_file_that_is_not_a_report(tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("a,b\n1,2\n")
+    refused(run_script("decomposition-tables.py", "--instructions", other, "--run", other), "other.csv")
