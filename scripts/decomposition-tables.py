@@ -16,6 +16,7 @@ import sys
 
 try:
     import argparse
+    from importlib import import_module
 
     import outfile
     import rxcsv
@@ -24,6 +25,8 @@ except KeyboardInterrupt:
         raise
     print("decomposition-tables.py: interrupted", file=sys.stderr)
     sys.exit(130)
+
+PROXIES = import_module("proxies")
 
 # Each family in the order of its steps: lean, locks, fusion, dependency, library.
 FAMILIES = [
@@ -41,17 +44,8 @@ CREATING = ["PublishSubjectCreating", "MapFilterCreating", "FlatMapsCreating", "
 
 
 def figure(value):
-    """Four significant digits, as the docs print medians; whole numbers from 1,000 on."""
-    if value is None:
-        return "n/a"
-    magnitude = abs(value)
-    if magnitude >= 1000:
-        return f"{value:.0f}"
-    if magnitude >= 100:
-        return f"{value:.1f}"
-    if magnitude >= 10:
-        return f"{value:.2f}"
-    return f"{value:.3f}"
+    """A median as proxies.py prints it (four significant digits at most); `n/a` where the row has none."""
+    return "n/a" if value is None else PROXIES.figure(value)
 
 
 def medians(run):
