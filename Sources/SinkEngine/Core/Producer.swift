@@ -17,8 +17,8 @@ public struct SinkAndSubscription {
 /// builds would deliver every event through unspecialised code. Here each operator's producer subclass
 /// hands its `run` to this base class as a closure, written in the subclass's initialiser, where the
 /// element types are concrete once the operator function (`map`, `filter`, ...) is specialised at its
-/// call site. The closure captures nothing (it receives the producer and downcasts it), so storing it
-/// allocates nothing: it is a vtable entry made at the specialised call site.
+/// call site. The closure captures nothing (it receives the producer, typed as the operator's own class), so
+/// storing it allocates nothing: it is a vtable entry made at the specialised call site.
 open class Producer<Element> {
     public typealias Run = (Producer<Element>, AnyObserver<Element>, SinkDisposer) -> SinkAndSubscription
 
@@ -30,15 +30,40 @@ open class Producer<Element> {
     public let run: Run
     private let sinklessSubscribe: Subscribe?
 
-    public init(run: @escaping Run) {
-        self.run = run
+    /// `run` receives the producer as the operator's own class, so that it reads the operator's stored
+    /// properties: `super.init { (parent: Map<Source, Result>, observer, cancel) in ... }`.
+    @inline(__always)
+    public init<Operator: Producer<Element>>(
+        run: @escaping (Operator, AnyObserver<Element>, SinkDisposer) -> SinkAndSubscription
+    ) {
+        self.run = unsafeBitCast(OperatorRun(function: run), to: OperatorRun<Producer>.self).function
         self.sinklessSubscribe = nil
     }
 
-    /// For sources that need no sink: `subscribe` calls `subscribe` and returns its disposable.
-    public init(subscribe: @escaping Subscribe) {
-        self.run = { _, _, _ in preconditionFailure("a sinkless producer has no run") }
-        self.sinklessSubscribe = subscribe
+    /// For sources that need no sink: `subscribe` calls `subscribe` and returns its disposable. The producer
+    /// reaches `subscribe` as the operator's own class, as it reaches `run` above.
+    @inline(__always)
+    public init<Operator: Producer<Element>>(subscribe: @escaping (Operator, AnyObserver<Element>) -> Disposable) {
+        self.run = Self.sinklessRun
+        self.sinklessSubscribe = unsafeBitCast(OperatorSubscribe(function: subscribe), to: OperatorSubscribe<Producer>.self)
+            .function
+    }
+
+    // Made outside the generic initialiser: a closure made inside it would carry `Operator` too, and where the
+    // engine is not specialised (built as a dependency) capturing it allocates.
+    private static var sinklessRun: Run { { _, _, _ in preconditionFailure("a sinkless producer has no run") } }
+
+    // Every operator's one downcast: its `run` (or `subscribe`), a function of the operator's class, kept as a
+    // function of `Producer`. It is called only with the producer it was handed to, which is of that class, and a
+    // class reference is passed the same way whatever its static class, so the function is kept as it is. A
+    // wrapping closure would allocate a context per producer; the function is cast inside a struct whose field
+    // keeps its form, because a function cast on its own is first brought to the most general form, through a
+    // thunk that allocates.
+    private struct OperatorRun<Operator: Producer<Element>> {
+        let function: (Operator, AnyObserver<Element>, SinkDisposer) -> SinkAndSubscription
+    }
+    private struct OperatorSubscribe<Operator: Producer<Element>> {
+        let function: (Operator, AnyObserver<Element>) -> Disposable
     }
 
     /// Subscribes `observer`: makes a `SinkDisposer`, calls `run`, and joins the two.

@@ -12,8 +12,7 @@ final class Catch<Element>: Producer<Element> {
     init(source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
         self.source = source
         self.handler = handler
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Catch<Element>.self)
+        super.init { (parent: Catch<Element>, observer, cancel) in
             let sink = CatchSink(handler: parent.handler, observer: observer, cancel: cancel)
             // Set before subscribing: the source may fail inside `subscribe` and install the handler's
             // subscription, which this first assignment must not replace.

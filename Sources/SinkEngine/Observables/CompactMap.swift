@@ -12,8 +12,7 @@ final class CompactMap<Source, Result>: Producer<Result> {
     init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
         self.source = source
         self.transform = transform
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: CompactMap<Source, Result>.self)
+        super.init { (parent: CompactMap<Source, Result>, observer, cancel) in
             let sink = CompactMapSink(transform: parent.transform, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

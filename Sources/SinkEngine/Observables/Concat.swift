@@ -24,8 +24,7 @@ final class Concat<Element>: Producer<Element> {
 
     init(_ sources: [Observable<Element>]) {
         self.sources = sources
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Concat<Element>.self)
+        super.init { (parent: Concat<Element>, observer, cancel) in
             let sink = ConcatSink(sources: parent.sources, observer: observer, cancel: cancel)
             sink.subscribeNext()
             return SinkAndSubscription(sink: sink, subscription: sink.current)

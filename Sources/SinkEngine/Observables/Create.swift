@@ -14,8 +14,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
 
     init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
         self.subscribeHandler = subscribeHandler
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: AnonymousObservable<Element>.self)
+        super.init { (parent: AnonymousObservable<Element>, observer, cancel) in
             let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
             let subscription = parent.subscribeHandler(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

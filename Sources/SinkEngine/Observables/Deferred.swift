@@ -10,8 +10,7 @@ final class Deferred<Element>: Producer<Element> {
 
     init(_ factory: @escaping () throws -> Observable<Element>) {
         self.factory = factory
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Deferred<Element>.self)
+        super.init { (parent: Deferred<Element>, observer, cancel) in
             let sink = ForwardingSink(observer: observer, cancel: cancel)
             do {
                 let source = try parent.factory()

@@ -10,8 +10,7 @@ final class DistinctUntilChanged<Element: Equatable>: Producer<Element> {
 
     init(source: Observable<Element>) {
         self.source = source
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: DistinctUntilChanged<Element>.self)
+        super.init { (parent: DistinctUntilChanged<Element>, observer, cancel) in
             let sink = DistinctUntilChangedSink(observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)
@@ -61,8 +60,7 @@ final class DistinctUntilChangedBy<Element, Key>: Producer<Element> {
         self.source = source
         self.keySelector = keySelector
         self.comparer = comparer
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: DistinctUntilChangedBy<Element, Key>.self)
+        super.init { (parent: DistinctUntilChangedBy<Element, Key>, observer, cancel) in
             let sink = DistinctUntilChangedBySink(
                 keySelector: parent.keySelector, comparer: parent.comparer, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })

@@ -34,8 +34,7 @@ final class Do<Element>: Producer<Element> {
     init(source: Observable<Element>, hooks: DoHooks<Element>) {
         self.source = source
         self.hooks = hooks
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Do<Element>.self)
+        super.init { (parent: Do<Element>, observer, cancel) in
             parent.hooks.onSubscribe?()
             let sink = DoSink(hooks: parent.hooks, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })

@@ -7,7 +7,7 @@ extension Producer {
 
 final class Empty<Element>: Producer<Element> {
     init() {
-        super.init(subscribe: { _, observer in
+        super.init(subscribe: { (_: Empty<Element>, observer) in
             observer.on(.completed)
             return Disposables.create()
         })

@@ -10,8 +10,8 @@ final class ErrorProducer<Element>: Producer<Element> {
 
     init(_ error: Swift.Error) {
         self.error = error
-        super.init(subscribe: { producer, observer in
-            observer.on(.error(unsafeDowncast(producer, to: ErrorProducer<Element>.self).error))
+        super.init(subscribe: { (producer: ErrorProducer<Element>, observer) in
+            observer.on(.error(producer.error))
             return Disposables.create()
         })
     }

@@ -12,8 +12,7 @@ final class Filter<Element>: Producer<Element> {
     init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
         self.source = source
         self.predicate = predicate
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Filter<Element>.self)
+        super.init { (parent: Filter<Element>, observer, cancel) in
             let sink = FilterSink(predicate: parent.predicate, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

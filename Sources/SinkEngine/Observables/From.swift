@@ -21,8 +21,7 @@ final class ObservableSequence<Element>: Producer<Element> {
 
     init(_ elements: [Element]) {
         self.elements = elements
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: ObservableSequence<Element>.self)
+        super.init { (parent: ObservableSequence<Element>, observer, cancel) in
             let sink = ObservableSequenceSink(elements: parent.elements, observer: observer, cancel: cancel)
             let turns = ScheduledItem(repeating: sink.step)
             CurrentThreadScheduler.instance.schedule(turns)

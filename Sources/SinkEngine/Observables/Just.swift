@@ -11,8 +11,8 @@ final class Just<Element>: Producer<Element> {
 
     init(_ element: Element) {
         self.element = element
-        super.init(subscribe: { producer, observer in
-            observer.on(.next(unsafeDowncast(producer, to: Just<Element>.self).element))
+        super.init(subscribe: { (just: Just<Element>, observer) in
+            observer.on(.next(just.element))
             observer.on(.completed)
             return Disposables.create()
         })

@@ -7,6 +7,6 @@ extension Producer {
 
 final class NeverProducer<Element>: Producer<Element> {
     init() {
-        super.init(subscribe: { _, _ in Disposables.create() })
+        super.init(subscribe: { (_: NeverProducer<Element>, _) in Disposables.create() })
     }
 }

@@ -14,8 +14,7 @@ final class ObserveOn<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: ObserveOn<Element>.self)
+        super.init { (parent: ObserveOn<Element>, observer, cancel) in
             // RxSwift 6 picks the sink by scheduler: a serial dispatch queue gets each event scheduled on
             // its own (ObserveOnSerialDispatchQueue); other schedulers get the queue-and-drain sink.
             if let serial = parent.scheduler as? SerialDispatchQueueScheduler {

@@ -16,8 +16,7 @@ final class Reduce<Element, State>: Producer<State> {
         self.source = source
         self.seed = seed
         self.accumulator = accumulator
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Reduce<Element, State>.self)
+        super.init { (parent: Reduce<Element, State>, observer, cancel) in
             let sink = ReduceSink(
                 seed: parent.seed, accumulator: parent.accumulator, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })

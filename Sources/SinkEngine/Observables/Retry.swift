@@ -14,8 +14,7 @@ final class Retry<Element>: Producer<Element> {
     init(source: Observable<Element>, maxAttemptCount: Int) {
         self.source = source
         self.maxAttemptCount = maxAttemptCount
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Retry<Element>.self)
+        super.init { (parent: Retry<Element>, observer, cancel) in
             let sink = RetrySink(parent: parent, observer: observer, cancel: cancel)
             sink.subscribeNext()
             return SinkAndSubscription(sink: sink, subscription: sink.current)

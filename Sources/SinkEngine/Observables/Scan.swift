@@ -16,8 +16,7 @@ final class Scan<Element, State>: Producer<State> {
         self.source = source
         self.seed = seed
         self.accumulator = accumulator
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Scan<Element, State>.self)
+        super.init { (parent: Scan<Element, State>, observer, cancel) in
             let sink = ScanSink(
                 seed: parent.seed, accumulator: parent.accumulator, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })

@@ -12,8 +12,7 @@ final class SkipCount<Element>: Producer<Element> {
     init(source: Observable<Element>, count: Int) {
         self.source = source
         self.count = count
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: SkipCount<Element>.self)
+        super.init { (parent: SkipCount<Element>, observer, cancel) in
             let sink = SkipCountSink(remaining: parent.count, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

@@ -18,8 +18,7 @@ final class StartWith<Element>: Producer<Element> {
     init(source: Observable<Element>, elements: [Element]) {
         self.source = source
         self.elements = elements
-        super.init { producer, observer, _ in
-            let parent = unsafeDowncast(producer, to: StartWith<Element>.self)
+        super.init { (parent: StartWith<Element>, observer, _) in
             for element in parent.elements {
                 observer.on(.next(element))
             }

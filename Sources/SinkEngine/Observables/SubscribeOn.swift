@@ -12,8 +12,7 @@ final class SubscribeOn<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: SubscribeOn<Element>.self)
+        super.init { (parent: SubscribeOn<Element>, observer, cancel) in
             let sink = ForwardingSink(observer: observer, cancel: cancel)
             // First the scheduled action, then the subscription it makes; disposing it disposes either.
             let disposeEverything = SerialDisposable()

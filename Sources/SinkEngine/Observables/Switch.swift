@@ -17,8 +17,7 @@ final class FlatMapLatest<Source, Result>: Producer<Result> {
     init(source: Observable<Source>, selector: @escaping (Source) throws -> Observable<Result>) {
         self.source = source
         self.selector = selector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: FlatMapLatest<Source, Result>.self)
+        super.init { (parent: FlatMapLatest<Source, Result>, observer, cancel) in
             let sink = SwitchSink(selector: parent.selector, observer: observer, cancel: cancel)
             let sourceSubscription = SingleAssignmentDisposable()
             let subscriptions = Disposables.create(sourceSubscription, sink.innerSubscription)

@@ -15,8 +15,7 @@ final class TakeCount<Element>: Producer<Element> {
     init(source: Observable<Element>, count: Int) {
         self.source = source
         self.count = count
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: TakeCount<Element>.self)
+        super.init { (parent: TakeCount<Element>, observer, cancel) in
             let sink = TakeCountSink(remaining: parent.count, observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

@@ -13,8 +13,7 @@ final class TakeUntil<Element, Trigger>: Producer<Element> {
     init(source: Observable<Element>, other: Observable<Trigger>) {
         self.source = source
         self.other = other
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: TakeUntil<Element, Trigger>.self)
+        super.init { (parent: TakeUntil<Element, Trigger>, observer, cancel) in
             let sink = TakeUntilSink<Element, Trigger>(observer: observer, cancel: cancel)
             // The trigger first, as RxSwift does: a trigger that fires at once stops the source unheard.
             let otherSubscription = SingleAssignmentDisposable()

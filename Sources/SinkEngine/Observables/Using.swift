@@ -19,8 +19,7 @@ final class Using<Element, Resource: Disposable>: Producer<Element> {
     ) {
         self.resourceFactory = resourceFactory
         self.observableFactory = observableFactory
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Using<Element, Resource>.self)
+        super.init { (parent: Using<Element, Resource>, observer, cancel) in
             let sink = ForwardingSink(observer: observer, cancel: cancel)
             var resource: Resource?
             do {

@@ -64,9 +64,7 @@ public class SubjectBase<Element>: Producer<Element> {
         var initialState = State()
         initialState.buffer = initial
         self.guarded = initialState
-        super.init(subscribe: { producer, observer in
-            unsafeDowncast(producer, to: SubjectBase<Element>.self).register(observer)
-        })
+        super.init(subscribe: { (subject: SubjectBase<Element>, observer) in subject.register(observer) })
     }
 
     // MARK: Observer side

@@ -12,8 +12,7 @@ final class AsSingle<Element>: Producer<Element> {
 
     init(source: Observable<Element>) {
         self.source = source
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: AsSingle<Element>.self)
+        super.init { (parent: AsSingle<Element>, observer, cancel) in
             let sink = AsSingleSink(observer: observer, cancel: cancel)
             let subscription = parent.source.subscribe(AnyObserver { sink.on($0) })
             return SinkAndSubscription(sink: sink, subscription: subscription)

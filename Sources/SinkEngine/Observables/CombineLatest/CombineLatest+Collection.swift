@@ -16,8 +16,7 @@ final class CombineLatestCollection<Source, Result>: Producer<Result> {
     init(_ sources: [Observable<Source>], _ resultSelector: @escaping ([Source]) throws -> Result) {
         self.sources = sources
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: CombineLatestCollection<Source, Result>.self)
+        super.init { (parent: CombineLatestCollection<Source, Result>, observer, cancel) in
             let sink = CombineLatestCollectionSink(
                 arity: parent.sources.count, parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()

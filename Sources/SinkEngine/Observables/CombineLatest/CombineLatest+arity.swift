@@ -34,8 +34,7 @@ final class CombineLatest2<A, B, Result>: Producer<Result> {
         self.a = a
         self.b = b
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: CombineLatest2<A, B, Result>.self)
+        super.init { (parent: CombineLatest2<A, B, Result>, observer, cancel) in
             let sink = CombineLatest2Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
             group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
@@ -78,8 +77,7 @@ final class CombineLatest3<A, B, C, Result>: Producer<Result> {
         self.b = b
         self.c = c
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: CombineLatest3<A, B, C, Result>.self)
+        super.init { (parent: CombineLatest3<A, B, C, Result>, observer, cancel) in
             let sink = CombineLatest3Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
             group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
@@ -128,8 +126,7 @@ final class CombineLatest4<A, B, C, D, Result>: Producer<Result> {
         self.c = c
         self.d = d
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: CombineLatest4<A, B, C, D, Result>.self)
+        super.init { (parent: CombineLatest4<A, B, C, D, Result>, observer, cancel) in
             let sink = CombineLatest4Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
             group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))

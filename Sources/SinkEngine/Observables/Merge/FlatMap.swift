@@ -15,8 +15,7 @@ final class FlatMap<Source, Result>: Producer<Result> {
     init(source: Observable<Source>, selector: @escaping (Source) throws -> Observable<Result>) {
         self.source = source
         self.selector = selector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: FlatMap<Source, Result>.self)
+        super.init { (parent: FlatMap<Source, Result>, observer, cancel) in
             let sink = MergeSink(selector: parent.selector, observer: observer, cancel: cancel)
             let sourceSubscription = SingleAssignmentDisposable()
             sink.group.insert(sourceSubscription)

@@ -18,8 +18,7 @@ final class MergeArray<Element>: Producer<Element> {
 
     init(_ sources: [Observable<Element>]) {
         self.sources = sources
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: MergeArray<Element>.self)
+        super.init { (parent: MergeArray<Element>, observer, cancel) in
             let sink = MergeArraySink(active: parent.sources.count, observer: observer, cancel: cancel)
             if parent.sources.isEmpty {
                 sink.forwardTerminal(.completed)

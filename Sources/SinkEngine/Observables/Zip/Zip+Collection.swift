@@ -16,8 +16,7 @@ final class ZipCollection<Source, Result>: Producer<Result> {
     init(_ sources: [Observable<Source>], _ resultSelector: @escaping ([Source]) throws -> Result) {
         self.sources = sources
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: ZipCollection<Source, Result>.self)
+        super.init { (parent: ZipCollection<Source, Result>, observer, cancel) in
             let sink = ZipCollectionSink(
                 arity: parent.sources.count, parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()

@@ -34,8 +34,7 @@ final class Zip2<A, B, Result>: Producer<Result> {
         self.a = a
         self.b = b
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Zip2<A, B, Result>.self)
+        super.init { (parent: Zip2<A, B, Result>, observer, cancel) in
             let sink = Zip2Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
             group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
@@ -78,8 +77,7 @@ final class Zip3<A, B, C, Result>: Producer<Result> {
         self.b = b
         self.c = c
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Zip3<A, B, C, Result>.self)
+        super.init { (parent: Zip3<A, B, C, Result>, observer, cancel) in
             let sink = Zip3Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
             group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
@@ -128,8 +126,7 @@ final class Zip4<A, B, C, D, Result>: Producer<Result> {
         self.c = c
         self.d = d
         self.resultSelector = resultSelector
-        super.init { producer, observer, cancel in
-            let parent = unsafeDowncast(producer, to: Zip4<A, B, C, D, Result>.self)
+        super.init { (parent: Zip4<A, B, C, D, Result>, observer, cancel) in
             let sink = Zip4Sink(parent.resultSelector, observer: observer, cancel: cancel)
             let group = CompositeDisposable()
             group.insert(parent.a.subscribeInput(AnyObserver { sink.on1($0) }, ownObserver: true))
