@@ -49,6 +49,9 @@ let engineModuleSettings: [SwiftSetting] = engineSettings + [.unsafeFlags(["-enf
 struct EngineVariant {
     /// The engine module compiled again, the variant's module, its adapter module and the conditions.
     let base: String, engine: String, adapter: String, defines: [String]
+    /// A locked variant compiles its engine's library-like types (`replacedByLockedTypes`) in place of the lean
+    /// ones.
+    var lockedTypes: Bool { defines.contains { $0.hasSuffix("_LOCKED") } }
     /// false: the engine module is compiled as a package dependency is (no `-cross-module-optimization`).
     var crossModule = true
     /// The engine's Tests/<base>Tests/Lifecycle (dispose races, disposing twice, leaks, concurrent senders) run
@@ -64,7 +67,7 @@ struct EngineVariant {
         var targets: [Target] = [
             .target(
                 name: engine, dependencies: ["EngineSupport"], path: "Variants/\(engine)",
-                swiftSettings: engineModule + conditions),
+                exclude: excluded(from: base, lockedTypes: lockedTypes), swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Variants/\(adapter)",
                 swiftSettings: engineSettings + conditions + [alias]),
@@ -78,11 +81,28 @@ struct EngineVariant {
         return targets
     }
 }
+/// Where a variant replaces a whole type, the library-like type has a file of its own (one implementation per
+/// file): an engine's `Locked/` folder holds them, each replacing the lean file of the same name. Per engine, the
+/// lean files so replaced.
+let replacedByLockedTypes: [String: [String]] = [
+    // RxSwift's trampoline in the thread dictionary, and its sinks' recursive lock held while forwarding.
+    "SinkEngine": ["Schedulers/CurrentThreadScheduler.swift", "Core/SerializingSink.swift"],
+    // SwiftSignalKit's `Subscriber`, its `Signal` class and its `ValuePipe`.
+    "SignalEngine": ["Core/Subscriber.swift", "Core/Signal.swift", "Subjects/Pipe.swift"],
+    // RACSubscriber with its disposables.
+    "SubscriberEngine": ["Subscribers/ClosureSubscriber.swift"],
+]
+/// What a build of `engine` leaves out: the lean files its locked types replace, or else those types.
+func excluded(from engine: String, lockedTypes locked: Bool) -> [String] {
+    guard let replaced = replacedByLockedTypes[engine] else { return [] }
+    return locked ? replaced : ["Locked"]
+}
 let variants = [
     EngineVariant(
         base: "SinkEngine", engine: "SinkEngineFused", adapter: "SinkFusedAdapter", defines: ["SINK_FUSED"],
         lifecycleTests: false),
-    EngineVariant(base: "SinkEngine", engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
+    EngineVariant(
+        base: "SinkEngine", engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
     EngineVariant(
         base: "SinkEngine", engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
         defines: ["SINK_LOCKED", "SINK_DEPENDENCY"], crossModule: false),
@@ -121,9 +141,15 @@ let package = Package(
     targets: [
         // Engines: no dependency on anything in this package but EngineSupport (their lean lock and live-object counter).
         .target(name: "EngineSupport", swiftSettings: engineSettings),
-        .target(name: "SinkEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
-        .target(name: "SignalEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
-        .target(name: "SubscriberEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
+        .target(
+            name: "SinkEngine", dependencies: ["EngineSupport"],
+            exclude: excluded(from: "SinkEngine", lockedTypes: false), swiftSettings: engineModuleSettings),
+        .target(
+            name: "SignalEngine", dependencies: ["EngineSupport"],
+            exclude: excluded(from: "SignalEngine", lockedTypes: false), swiftSettings: engineModuleSettings),
+        .target(
+            name: "SubscriberEngine", dependencies: ["EngineSupport"],
+            exclude: excluded(from: "SubscriberEngine", lockedTypes: false), swiftSettings: engineModuleSettings),
 
         // Vocabulary shared by adapters, workloads, measurement and the CLI.
         .target(name: "RxBenchCore", swiftSettings: hotPath),

@@ -3,16 +3,7 @@
 ///
 /// SwiftSignalKit's `Signal` is a final class (Signal.swift:45-50 at the pinned fork); here it is a struct, so
 /// building a chain allocates only the generator closures' contexts, not one object per stage as well. The
-/// locked variants keep the library's class.
-#if SIGNAL_LOCKED
-public final class Signal<T, E> {
-    let generator: (Subscriber<T, E>) -> Disposable
-
-    public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
-        self.generator = generator
-    }
-}
-#else
+/// locked variants keep the library's class (Locked/Signal.swift).
 public struct Signal<T, E> {
     let generator: (Subscriber<T, E>) -> Disposable
 
@@ -20,7 +11,6 @@ public struct Signal<T, E> {
         self.generator = generator
     }
 }
-#endif
 
 extension Signal {
     /// Subscribes: the handlers go into a new `Subscriber`, the generator runs on the calling thread.
@@ -32,55 +22,7 @@ extension Signal {
         completed: @escaping () -> Void = {}
     ) -> Disposable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
-        #if SIGNAL_LOCKED
-        // SwiftSignalKit returns the subscriber and the generator's disposable in a `SubscriberDisposable`
-        // (Signal.swift:52-58 at the pinned fork): one more object per start.
-        let disposable = generator(subscriber)
-        subscriber.attach(disposable)
-        return SubscriberDisposable(subscriber: subscriber, disposable: disposable)
-        #else
         subscriber.attach(generator(subscriber))
         return subscriber
-        #endif
     }
-}
-
-#if SIGNAL_LOCKED
-/// `signal-locked`: what the library's `start` returns (Signal.swift:30-43 at the pinned fork). Disposing it
-/// ends the subscriber's delivery, then disposes the generator's disposable, which it keeps: the chain above
-/// stays referenced until the outermost disposable is released, not freed inside `dispose()`. (The subscriber
-/// lets go of its own reference to that disposable there, as Telegram's does; Telegram's current
-/// `SubscriberDisposable` also holds the subscriber weakly and lets go of both in `dispose()`, where the fork
-/// keeps them: a departure from the `swiftsignalkit` row, Telegram's own files, measured in README's fidelity
-/// section.)
-private final class SubscriberDisposable<T, E>: Disposable {
-    private let subscriber: Subscriber<T, E>
-    private let disposable: Disposable
-
-    init(subscriber: Subscriber<T, E>, disposable: Disposable) {
-        self.subscriber = subscriber
-        self.disposable = disposable
-    }
-
-    func dispose() {
-        subscriber.markTerminatedWithoutDisposal()
-        disposable.dispose()
-    }
-}
-#endif
-
-/// SwiftSignalKit's error type for signals that cannot fail.
-public enum NoError: Error {}
-
-precedencegroup PipeRight {
-    associativity: left
-    higherThan: DefaultPrecedence
-}
-
-infix operator |> : PipeRight
-
-/// `signal |> map { ... } |> filter { ... }`: applies an operator to a signal.
-@inline(__always)
-public func |> <T, U>(value: T, function: (T) -> U) -> U {
-    function(value)
 }
