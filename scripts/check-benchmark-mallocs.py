@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Two independent malloc counters must agree: package-benchmark's (ordo-one/malloc-interposer, preloaded
-by the benchmark plugin) and rxbench's own (Sources/CAllocationCounter), on the same engines and workloads.
+by the benchmark plugin) and rxbench's own (Sources/Harness/CAllocationCounter), on the same engines and workloads.
 
     scripts/check-benchmark-mallocs.py [--group rxswift] [--engine IDS] [--size 2] [--iterations 5] [--out FILE.csv]
     scripts/check-benchmark-mallocs.py --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
@@ -71,7 +71,7 @@ BUFFER_GROWTH_SLACK = 1
 # has differed. The calibration allocates no array and must be identical in every iteration.
 SETTLED = 5
 METRICS = ("mallocs_per_event", "mallocs_per_lifecycle")
-# Where rxbench's `--allocator jemalloc` finds Debian's libjemalloc2 (Sources/RxBenchCLI/AllocatorSwitch.swift).
+# Where rxbench's `--allocator jemalloc` finds Debian's libjemalloc2 (Sources/Command/RxBenchCLI/AllocatorSwitch.swift).
 JEMALLOC_PATHS = ("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
                   "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2")
 

@@ -19,7 +19,7 @@ enum Profile: String, CaseIterable, ExpressibleByArgument {
         return options
     }
 
-    /// Which workloads the profile measures and at what size (RunPlan, Sources/Workloads/RunPlan.swift).
+    /// Which workloads the profile measures and at what size (RunPlan, Sources/Harness/Workloads/RunPlan.swift).
     var plan: RunPlan {
         switch self {
         case .quick: .quick

@@ -34,6 +34,6 @@ struct SpinLock: ~Copyable {
     }
 }
 #else
-/// RxSwift names its lock `SpinLock`; here it is the engines' lean one-word lock (Sources/EngineSupport).
+/// RxSwift names its lock `SpinLock`; here it is the engines' lean one-word lock (Sources/Engines/EngineSupport).
 typealias SpinLock = WordLock
 #endif

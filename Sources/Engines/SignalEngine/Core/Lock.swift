@@ -41,7 +41,7 @@ struct Lock: ~Copyable, @unchecked Sendable {
 }
 #else
 /// SwiftSignalKit's `Lock` and the mutex in each of its owners; here the engines' lean one-word lock
-/// (Sources/EngineSupport).
+/// (Sources/Engines/EngineSupport).
 ///
 /// The guarded value is a `var` of the owning class, declared next to the lock. The engine's module skips the
 /// runtime's exclusivity check (`-enforce-exclusivity=unchecked`, Package.swift) because the lock, not the
