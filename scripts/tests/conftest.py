@@ -6,10 +6,11 @@ import sys
 import pytest
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RXTOOLS = os.path.join(SCRIPTS, "rxtools")   # the command: `python3 scripts/rxtools SUBCOMMAND ...`
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import rxcsv  # noqa: E402
+from rxtools import rxcsv  # noqa: E402
 
 CONTEXT = {"date": "2026-11-23T08:00:00Z", "commit": "abcdef123456", "swift": "swift-6.3", "cpu": "Test CPU",
            "cores": "2", "allocator": "glibc", "build": "release", "profile": "quick", "clock_overhead_ns": "30"}
@@ -118,7 +119,7 @@ def v1_csv(tmp_path):
 
 def made_report(tmp_path_factory, name, rows):
     """The HTML report of `rows` written as a CSV in a folder of its own: (csv, folder, page)."""
-    import report
+    from rxtools import report
     folder = tmp_path_factory.mktemp(name)
     path = write_csv(folder / f"{name}.csv", rows)
     out = folder / "report"

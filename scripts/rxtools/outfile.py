@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 
-import rxcsv
+from . import rxcsv
 
 
 class OutputError(Exception):
