@@ -22,7 +22,9 @@ import string
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from . import REPOSITORY
+
+ROOT = Path(REPOSITORY)
 PROG = "rxtools arity"   # the name its messages begin with
 COMMAND = "python3 scripts/rxtools arity"   # what the generated files' headers say to run
 

@@ -33,11 +33,11 @@ import subprocess
 import sys
 import tempfile
 
-from . import outfile, rxcsv
+from . import REPOSITORY, outfile, rxcsv
 
 PROG = "rxtools benchmark-mallocs"   # the name its messages begin with
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = REPOSITORY
 TARGET = "RxBenchCatalogue"
 CALIBRATION = "calibration/EscapingObjects[count=64]"
 CALIBRATION_OBJECTS = 64

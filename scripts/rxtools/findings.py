@@ -49,7 +49,7 @@ import matplotlib.pyplot as plt
 from matplotlib import font_manager, ticker
 
 from . import charts   # matplotlib with the Agg backend and the project's chart style
-from . import outfile, rxcsv
+from . import REPOSITORY, outfile, rxcsv
 from .proxies import figure
 from .rxcsv import FLOOR
 
@@ -310,9 +310,6 @@ class Context:
 
     def unit_of(self, metric):
         return METRIC_LABELS.get(metric, metric)
-
-
-REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def display_path(path):

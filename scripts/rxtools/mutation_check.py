@@ -44,10 +44,10 @@ import sys
 import tempfile
 import time
 
-from . import outfile
+from . import REPOSITORY, outfile
 
 PROG = "rxtools mutation-check"   # the name its messages begin with
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = REPOSITORY
 DEFAULT_MUTANTS = os.path.join("scripts", "mutation", "mutants.json")
 DEFAULT_OUTPUT = os.path.join("results", "mutation", "latest.csv")
 FIELDS = ("id", "file", "original", "replacement", "description", "test")
