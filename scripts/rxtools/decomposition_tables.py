@@ -35,7 +35,7 @@ CREATING = ["PublishSubjectCreating", "MapFilterCreating", "FlatMapsCreating", "
 
 
 def figure(value):
-    """A median as proxies.py prints it (four significant digits at most); `n/a` where the row has none."""
+    """A median as rxtools proxies prints it (four significant digits at most); `n/a` where the row has none."""
     return "n/a" if value is None else proxies.figure(value)
 
 

@@ -37,7 +37,7 @@ written with, the pinned statistic of the pinned (row, workload, metric) of the 
 workload, metric or statistic fails. A figure whose coordinates cannot all be pinned fails with one line saying
 which key to add: there is no fallback to "some row of the file".
 
-Files: an rxbench CSV report (docs/csv-schema.md, read with rxcsv), or scripts/rxtools profile-shares's CSV, whose
+Files: an rxbench CSV report (docs/csv-schema.md, read with rxcsv), or the CSV of rxtools profile-shares, whose
 `profile` (`sink-locked-MapFilterPumping`) is a row and a workload, whose `kind` is the metric, and whose
 statistics are `share_percent` and `instructions`. A marker may name a glob instead (`results/contention/DIR/
 *.csv`, for an A/B whose runs are one file each): a figure must then be that of its pinned coordinates in one
@@ -145,7 +145,7 @@ def load_source(source):
 
 
 def shares_records(path):
-    """scripts/rxtools profile-shares's CSV: `profile` is ROW-WORKLOAD (the workload is the part after the last
+    """The CSV of rxtools profile-shares: `profile` is ROW-WORKLOAD (the workload is the part after the last
     hyphen that starts a capitalised word), `kind` the metric."""
     records = []
     with open(path, newline="", encoding="utf-8") as handle:

@@ -1500,19 +1500,19 @@ def first_difference(files, out):
     """The one line naming the first file of `out` that is not what the generator makes, or None."""
     shown = display_path(out)
     if not os.path.isdir(out):
-        return f"{shown}: missing; run findings.py without --check to make it"
+        return f"{shown}: missing; run rxtools findings without --check to make it"
     existing = {name for name in os.listdir(out) if not name.startswith(".")}
     names = [PAGE, HTML_PAGE] + sorted(set(files) - {PAGE, HTML_PAGE})
     for name in names:
         if name not in existing:
-            return f"{shown}/{name}: missing (the generator makes it); run findings.py without --check"
+            return f"{shown}/{name}: missing (the generator makes it); run rxtools findings without --check"
         with open(os.path.join(out, name), "rb") as handle:
             committed = handle.read()
         if not same_file(name, files[name], committed):
-            return f"{shown}/{name}: differs from what findings.py makes from these inputs; run it without --check"
+            return f"{shown}/{name}: differs from what rxtools findings makes from these inputs; run it without --check"
     extra = sorted(existing - set(files))
     if extra:
-        return f"{shown}/{extra[0]}: not made by findings.py from these inputs; run it without --check"
+        return f"{shown}/{extra[0]}: not made by rxtools findings from these inputs; run it without --check"
     return None
 
 
@@ -1529,7 +1529,7 @@ def check(files, readme, args):
     if difference is None and readme is not None:
         with open(args.readme, "rb") as handle:
             if handle.read() != readme:
-                difference = (f"{display_path(args.readme)}: its findings block differs from what findings.py makes "
+                difference = (f"{display_path(args.readme)}: its findings block differs from what rxtools findings makes "
                               "from these inputs; run it with --readme and without --check")
     return difference
 

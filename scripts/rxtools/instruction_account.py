@@ -11,7 +11,7 @@ address. With two dumps that is the account (columns: per event, and 0). With fo
 at depth 64), one map stage is (per event at 64 - per event at 8) / 56 and the fixed part per event at 8 less
 eight stages (columns: per stage, fixed).
 
-Each function's share is listed with its demangled name and its kind (profile-shares.py's kinds); each
+Each function's share is listed with its demangled name and its kind (the kinds of rxtools profile-shares); each
 function that costs at least half an instruction in either column is disassembled (objdump, on the binary the
 dumps were made from) with both columns beside every instruction that ran.
 

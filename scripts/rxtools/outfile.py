@@ -234,7 +234,7 @@ def copy_atomically(source, destination):
 
 
 def read_build_write(script, read, out, build, write, summary):
-    """The order report.py and charts.py share: a bad input or --out stops them before any work, and nothing is
+    """The order rxtools report and rxtools charts share: a bad input or --out stops them before any work, and nothing is
     written before everything is computed. `read()` reads every input, then --out is checked (a problem: exit
     2); `build(inputs)` computes everything; `write(built, out)` writes it (a problem: exit 1); `summary(built)`
     is the line printed on stdout (exit 0). Each problem is one line on stderr, `<script>: <problem>`."""

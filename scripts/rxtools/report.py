@@ -47,7 +47,7 @@ def main(argv=None):
 
 
 def written_line(sections, out):
-    """What report.py prints once every file is written."""
+    """What rxtools report prints once every file is written."""
     return (f"wrote {os.path.join(out, 'index.html')} ({len(sections)} section(s), "
             f"{sum(len(s.charts) for s in sections)} charts, {sum(len(s.fits) for s in sections)} fits)")
 

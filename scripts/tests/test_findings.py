@@ -370,7 +370,7 @@ def test_check_passes_on_what_it_made_and_fails_naming_the_file_when_a_figure_ch
                             capture_output=True, text=True)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "findings/FINDINGS.md: differs from what findings.py makes" in lines[0]
+    assert len(lines) == 1 and "findings/FINDINGS.md: differs from what rxtools findings makes" in lines[0]
     # --check writes nothing.
     assert {name: (out / name).read_bytes() for name in os.listdir(out)} == before
 
@@ -393,7 +393,7 @@ def test_check_compares_chart_pixels_not_png_bytes(tmp_path):
     shutil.copy(out / charts[1], out / charts[0])
     _, out = generate(tmp_path, [path])
     (out / "stale-chart.png").write_bytes((out / charts[1]).read_bytes())
-    assert "stale-chart.png: not made by findings.py" in check(tmp_path, [path], out).stderr
+    assert "stale-chart.png: not made by rxtools findings" in check(tmp_path, [path], out).stderr
     (out / "stale-chart.png").unlink()
     (out / charts[1]).unlink()
     assert f"{charts[1]}: missing" in check(tmp_path, [path], out).stderr

@@ -1,5 +1,5 @@
-"""Gzip-compressed inputs, as results/benchmarks/ and two archived runs keep them: benchmark-spread.py,
-check-benchmark-mallocs.py and rxcsv (every script that reads rxbench CSVs) read FILE.gz exactly as the
+"""Gzip-compressed inputs, as results/benchmarks/ and two archived runs keep them: rxtools benchmark-spread,
+rxtools benchmark-mallocs and rxcsv (every script that reads rxbench CSVs) read FILE.gz exactly as the
 plain file; a corrupt or cut-short .gz is refused in one line, never a traceback. The committed exports
 themselves reproduce results/benchmarks/spread.txt."""
 import glob

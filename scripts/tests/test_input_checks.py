@@ -1,6 +1,6 @@
 """What rxcsv refuses beyond a file's shape, found by feeding the scripts bad figures: one figure listed twice
 (in one file, or by two run files of the gate), a statistic that is not a finite number within 2^64, a negative
-time, an `n` that is not a whole number; and compare.py's --threshold that would hide every regression, and a
+time, an `n` that is not a whole number; and rxtools compare's --threshold that would hide every regression, and a
 reference figure the run flags unavailable. Each refusal is one line naming the file, the line and the column
 (or the key and both lines), a non-zero exit, no traceback and nothing written."""
 import os
@@ -172,7 +172,7 @@ READERS = {
 @pytest.mark.parametrize("script", sorted(READERS))
 def test_every_reader_refuses_an_overflowing_n_and_an_infinite_median_in_one_line(tmp_path, script):
     """An n of inf or 1e400 was an OverflowError traceback in each of them; an inf median or one of 1e308 crashed
-    summarize.py, report.py and costmodel.py."""
+    rxtools summarize, rxtools report and rxtools costmodel."""
     cases = [({"n": "inf"}, "`n` is 'inf'"), ({"n": "1e400"}, "`n` is '1e400'"),
              ({"n": "9" * 5000}, "`n` is '999999999999999999999999'... (5000 characters)"),   # int()'s ValueError
              ({"median": "inf"}, "`median` is 'inf'")]

@@ -34,7 +34,7 @@ def small_csv(tmp_path):
 
 
 def sweep_csv(tmp_path):
-    """Enough for one fit, so that costmodel.py --csv has something to write."""
+    """Enough for one fit, so that rxtools costmodel --csv has something to write."""
     return write_csv(tmp_path / "sweep.csv", [
         row("sink", "engine", "MapDepth", "scaling", f"depth={depth}", "ns_per_event", "ns/event", 10.0 + 2 * depth)
         for depth in (1, 2, 4, 8)])

@@ -1,4 +1,4 @@
-"""report.py and charts.py at the edges: an --out that cannot be made, a full disk, Ctrl-C. Each is one line
+"""rxtools report and rxtools charts at the edges: an --out that cannot be made, a full disk, Ctrl-C. Each is one line
 on stderr and a non-zero exit, with no traceback and no partial or empty file left behind."""
 import errno
 import _thread

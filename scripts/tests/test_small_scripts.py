@@ -1,4 +1,4 @@
-"""benchmark-spread.py, profile-shares.py and validity.py on small inputs whose every figure is known: their
+"""rxtools benchmark-spread, rxtools profile-shares and rxtools validity on small inputs whose every figure is known: their
 exact output, and their one-line refusal of a bad input (non-zero exit, nothing on stdout)."""
 import json
 import os
@@ -23,7 +23,7 @@ def refused(result, *words):
 
 
 # ---------------------------------------------------------------------------------------------
-# benchmark-spread.py
+# rxtools benchmark-spread
 
 def jmh_export(path, p50s):
     """A package-benchmark JMH export: {benchmark: p50 wall clock}, plus one element without the metric."""
@@ -70,7 +70,7 @@ def test_benchmark_spread_refuses_bad_input_in_one_line(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# profile-shares.py
+# rxtools profile-shares
 
 ANNOTATION = """--------------------------------------------------------------------------------
 Ir
@@ -123,7 +123,7 @@ def test_profile_shares_refuses_bad_input_in_one_line_and_prints_nothing(tmp_pat
 
 
 # ---------------------------------------------------------------------------------------------
-# validity.py
+# rxtools validity
 
 def time_row(engine, role, median):
     return row(engine, role, "W", "g", "", "ns_per_event", "ns/event", median)
@@ -187,7 +187,7 @@ def test_validity_refuses_a_missing_or_bad_file_in_one_line(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# instruction-shift.py
+# rxtools instruction-shift
 
 def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
     # (engine, workload, parameters, metric, unit): the figure before, the figure after.
@@ -228,7 +228,7 @@ def test_instruction_shift_refuses_a_bad_file_in_one_line(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# instruction-account.py
+# rxtools instruction-account
 
 def callgrind_dump(path, stage_runs, binary="/bin/true"):
     """A per-instruction callgrind dump (positions: instr line) of one function `stage` whose three
@@ -278,7 +278,7 @@ def test_instruction_account_refuses_a_dump_without_instruction_positions(tmp_pa
 
 
 # ---------------------------------------------------------------------------------------------
-# cache-account.py
+# rxtools cache-account
 
 def cache_dump(path, ir, d1mr, bcm):
     """A callgrind dump of one region with cache and branch simulation: its events line and totals."""
@@ -318,7 +318,7 @@ def test_cache_account_refuses_parts_that_do_not_match_the_regions(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# floor-history.py
+# rxtools floor-history
 
 def test_floor_history_lists_each_process_once_and_counts_the_ones_below(tmp_path):
     def run(name, floor, other):
@@ -341,7 +341,7 @@ def test_floor_history_refuses_a_file_that_is_not_a_report(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# decomposition-tables.py
+# rxtools decomposition-tables
 
 def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checked_marker(tmp_path):
     exact = write_csv(tmp_path / "instructions.csv", [
@@ -355,7 +355,7 @@ def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checke
     out = result.stdout
     assert f"<!-- figures: {exact} metric=rows:instructions_per_event;instructions_per_event -->" in out
     assert "| workload | sink | rxswift |" in out                    # the steps' order; absent rows left out
-    assert "| MapFilterPumping | 600 | 11000 |" in out                  # as proxies.py prints medians
+    assert "| MapFilterPumping | 600 | 11000 |" in out                  # as rxtools proxies prints medians
     assert "| (MapFilterPumping - CreateMapFilter) / 10 | 50 | 800 |" in out
     assert "| MapFilterPumping | 25.50 |" in out   # ns per event
 

@@ -1,4 +1,4 @@
-"""summarize.py and rxtools proxies: read through rxcsv, right on files with unavailable and unsupported records,
+"""rxtools summarize and rxtools proxies: read through rxcsv, right on files with unavailable and unsupported records,
 one line and exit 1 on a bad file."""
 import os
 import subprocess
