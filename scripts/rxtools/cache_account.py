@@ -113,8 +113,5 @@ def main(argv=None):
     except (AccountError, outfile.OutputError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
-    if arguments.out:
-        outfile.write_atomically(arguments.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(arguments.out, text)
     return 0

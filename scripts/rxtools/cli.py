@@ -7,35 +7,39 @@ import sys
 
 COMMAND = "rxtools"
 
-# Each subcommand: its module in this package and what it does, in the order --help lists them.
+# Each subcommand and what it does, in the order --help lists them; its module is its name with _ for -.
 SUBCOMMANDS = {
-    "report": ("report", "one self-contained HTML report per run (charts, summary, cost model)"),
-    "charts": ("charts", "the charts of one rxbench CSV, PNG and SVG"),
-    "summarize": ("summarize", "markdown summary tables of one rxbench CSV"),
-    "compare": ("compare", "medians of two runs compared; with --gate, CI's gate on the exact figures"),
-    "costmodel": ("costmodel", "each design's cost model, fitted over the sweeps of a run"),
-    "findings": ("findings", "the findings page and README's findings block, from the kept run"),
-    "doc-figures": ("doc_figures", "every figure the docs quote must be in its results file"),
-    "proxies": ("proxies", "each modelled library beside its lean engine and library-like variant"),
-    "decomposition-tables": ("decomposition_tables", "the tables of docs/decisions/decomposition.md"),
-    "instruction-shift": ("instruction_shift", "how one run's exact figures moved against another's"),
-    "instruction-account": ("instruction_account", "one row's instructions per event, function by function"),
-    "cache-account": ("cache_account", "cache and branch costs per unit of work, from callgrind's simulation"),
-    "profile-shares": ("profile_shares", "a callgrind profile's shares by kind of cost"),
-    "floor-history": ("floor_history", "the floor against another row, process by process, over runs"),
-    "validity": ("validity", "the measurement-validity analysis of scripts/validity.sh's runs"),
-    "benchmark-spread": ("benchmark_spread", "run-to-run spread of package-benchmark's medians"),
-    "benchmark-mallocs": ("benchmark_mallocs", "package-benchmark's and rxbench's malloc counts must agree"),
-    "mutation-check": ("mutation_check", "rxbench's mutation check: every mutant must be caught"),
-    "arity": ("arity", "write the sink engine's fixed-arity operators from their templates"),
+    "report": "one self-contained HTML report per run (charts, summary, cost model)",
+    "charts": "the charts of one rxbench CSV, PNG and SVG",
+    "summarize": "markdown summary tables of one rxbench CSV",
+    "compare": "medians of two runs compared; with --gate, CI's gate on the exact figures",
+    "costmodel": "each design's cost model, fitted over the sweeps of a run",
+    "findings": "the findings page and README's findings block, from the kept run",
+    "doc-figures": "every figure the docs quote must be in its results file",
+    "proxies": "each modelled library beside its lean engine and library-like variant",
+    "decomposition-tables": "the tables of docs/decisions/decomposition.md",
+    "instruction-shift": "how one run's exact figures moved against another's",
+    "instruction-account": "one row's instructions per event, function by function",
+    "cache-account": "cache and branch costs per unit of work, from callgrind's simulation",
+    "profile-shares": "a callgrind profile's shares by kind of cost",
+    "floor-history": "the floor against another row, process by process, over runs",
+    "validity": "the measurement-validity analysis of scripts/validity.sh's runs",
+    "benchmark-spread": "run-to-run spread of package-benchmark's medians",
+    "benchmark-mallocs": "package-benchmark's and rxbench's malloc counts must agree",
+    "mutation-check": "rxbench's mutation check: every mutant must be caught",
+    "arity": "write the sink engine's fixed-arity operators from their templates",
 }
+
+
+def module_of(subcommand):
+    return subcommand.replace("-", "_")
 
 
 def usage():
     width = max(map(len, SUBCOMMANDS))
     lines = [f"usage: {COMMAND} SUBCOMMAND [OPTIONS]   ({COMMAND} SUBCOMMAND --help: its options)", "",
              "rxbench's Python tools. Subcommands:"]
-    lines += [f"  {name:<{width}}  {summary}" for name, (_, summary) in SUBCOMMANDS.items()]
+    lines += [f"  {name:<{width}}  {summary}" for name, summary in SUBCOMMANDS.items()]
     return "\n".join(lines)
 
 
@@ -60,7 +64,7 @@ def main(argv=None):
 
 def run(name, arguments):
     """The subcommand's main, its module loaded under script_main: a Ctrl-C while matplotlib loads is one line."""
-    module = importlib.import_module(f"{__package__}.{SUBCOMMANDS[name][0]}")
+    module = importlib.import_module(f"{__package__}.{module_of(name)}")
     return module.main(arguments)
 
 

@@ -110,8 +110,5 @@ def main(argv=None):
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     text = markdown(arguments.instructions, instructions, arguments.run, run)
-    if arguments.out:
-        outfile.write_atomically(arguments.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(arguments.out, text)
     return 0

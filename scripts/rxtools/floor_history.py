@@ -89,8 +89,5 @@ def main(argv=None):
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     text = markdown(history(runs, arguments.row, arguments.workload), arguments.row)
-    if arguments.out:
-        outfile.write_atomically(arguments.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(arguments.out, text)
     return 0

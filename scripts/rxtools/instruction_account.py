@@ -219,10 +219,7 @@ def write_account(argv):
             out.append(f"{marker}  {address:x}: {lines[address]}")
         out.append("")
     text = "\n".join(out) + "\n"
-    if options.out:
-        outfile.write_atomically(options.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(options.out, text)
 
 
 def main(argv):

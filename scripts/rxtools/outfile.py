@@ -223,6 +223,15 @@ def _write_atomically(path, data):
         raise
 
 
+def write_or_print(path, text):
+    """`text` written to `path` as write_atomically writes, or printed on standard output when no path is given
+    (the subcommands whose --out is optional)."""
+    if path:
+        write_atomically(path, text)
+    else:
+        sys.stdout.write(text)
+
+
 def copy_atomically(source, destination):
     """A copy of `source` at `destination`, written as write_atomically writes."""
     try:

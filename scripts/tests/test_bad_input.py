@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from conftest import RXTOOLS, SCRIPTS, row, synthetic_rows, synthetic_rows_v3, unsupported_record, write_csv
+from conftest import RXTOOLS, row, synthetic_rows, synthetic_rows_v3, unsupported_record, write_csv
 
 HEADER_V1 = ",".join(["schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile",
                       "clock_overhead_ns", "engine", "role", "workload", "group", "parameters", "metric", "unit",

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import RXTOOLS, SCRIPTS, row, write_csv
+from conftest import RXTOOLS, row, write_csv
 
 SIZE = 2
 CALIBRATION = "calibration/EscapingObjects[count=64]"

@@ -8,12 +8,11 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 
 import pytest
 
 from rxtools import charts, cli, outfile, report
-from conftest import RXTOOLS, SCRIPTS, row, write_csv
+from conftest import RXTOOLS, SCRIPTS, row, signalled_report, write_csv
 
 
 def run_script(script, *args, **kwargs):
@@ -243,17 +242,8 @@ except outfile.Terminated as terminated:
 
 def test_sigterm_to_a_working_report_is_one_line_exit_143_and_no_temporary_file(tmp_path, v2_csv):
     out = tmp_path / "report"
-    process = subprocess.Popen([sys.executable, RXTOOLS, "report", v2_csv, "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    # Until the output folder exists, however loaded the machine: a CI run beside builds took over 60 s to get here.
-    deadline = time.monotonic() + 600
-    while not out.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert out.exists(), "the report never made its output folder"
-    assert process.poll() is None, "the report finished before it could be terminated"
-    process.send_signal(signal.SIGTERM)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 143, stderr
+    status, stderr = signalled_report(v2_csv, out, signal.SIGTERM)
+    assert status == 143, stderr
     assert one_line(stderr) == "rxtools report: terminated (SIGTERM)"
     leftovers = [name for _, _, names in os.walk(out) for name in names if name.endswith(".tmp")]
     assert leftovers == []

@@ -6,12 +6,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
-from rxtools import charts, cli, outfile, report
-from conftest import RXTOOLS, SCRIPTS, row, write_csv
+from rxtools import charts, cli, outfile
+from conftest import RXTOOLS, row, signalled_report, write_csv
 
 
 def small_csv(tmp_path):
@@ -138,18 +137,9 @@ def test_sigint_to_a_working_report_is_one_line_and_exit_130(tmp_path, v2_csv):
     starts them with SIGINT ignored, a child inherits that, and Python then never raises KeyboardInterrupt
     (the report exited 0 when CI was started that way)."""
     out = tmp_path / "report"
-    process = subprocess.Popen([sys.executable, RXTOOLS, "report", v2_csv, "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    # Until the output folder exists, however loaded the machine: a CI run beside builds took over 60 s to get here.
-    deadline = time.monotonic() + 600
-    while not out.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert out.exists(), "the report never made its output folder"
-    assert process.poll() is None, "the report finished before it could be interrupted"
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
+    status, stderr = signalled_report(v2_csv, out, signal.SIGINT,
+                                      preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert status == 130, stderr
     assert one_line(stderr) == "rxtools report: interrupted"
     assert not [name for name in (files_under(out) if out.exists() else []) if name.endswith(".tmp")]
 

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from conftest import RXTOOLS, SCRIPTS, row, write_csv
+from conftest import RXTOOLS, row, write_csv
 
 
 def run_script(script, *args):

@@ -121,9 +121,9 @@ def test_every_module_but_the_shared_ones_is_a_subcommand_with_a_main():
     """The dispatcher runs each subcommand's main under outfile.script_main; a module it does not list would be a
     tool no command reaches."""
     modules = sorted(os.path.basename(path)[:-3] for path in glob.glob(os.path.join(RXTOOLS, "*.py")))
-    assert sorted(module for module, _ in cli.SUBCOMMANDS.values()) == [m for m in modules if m not in SHARED]
-    for module, _ in cli.SUBCOMMANDS.values():
-        assert callable(importlib.import_module(f"rxtools.{module}").main), module
+    assert sorted(map(cli.module_of, cli.SUBCOMMANDS)) == [m for m in modules if m not in SHARED]
+    for name in cli.SUBCOMMANDS:
+        assert callable(importlib.import_module(f"rxtools.{cli.module_of(name)}").main), name
 
 
 def test_help_lists_every_subcommand_and_each_has_its_own_help():
@@ -164,7 +164,7 @@ runpy.run_path({command!r}, run_name="__main__")
 def test_ctrl_c_while_the_modules_load_is_one_line_and_exit_130(tmp_path, subcommand, interrupted_module):
     """Loading the modules is most of a short run (summarize, compare, costmodel on a small file): a Ctrl-C then is
     one line, whether it comes while the shared modules load or the subcommand's own (matplotlib for some)."""
-    module = "outfile" if interrupted_module == "outfile" else cli.SUBCOMMANDS[subcommand][0]
+    module = "outfile" if interrupted_module == "outfile" else cli.module_of(subcommand)
     code = INTERRUPTED_IMPORT.format(module=f"rxtools.{module}", command=RXTOOLS, subcommand=subcommand)
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert (result.returncode, result.stderr) == (130, f"rxtools {subcommand}: interrupted\n")

@@ -1,10 +1,9 @@
 """rxtools summarize and rxtools proxies: read through rxcsv, right on files with unavailable and unsupported records,
 one line and exit 1 on a bad file."""
-import os
 import subprocess
 import sys
 
-from conftest import RXTOOLS, SCRIPTS, row, unsupported_record, write_csv
+from conftest import RXTOOLS, row, unsupported_record, write_csv
 
 
 def run_script(script, *args):
