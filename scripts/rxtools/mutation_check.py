@@ -2,9 +2,9 @@
 engine, a variant, the floor, the harness, the workloads, the CLI or a script) is applied in turn to a copy of
 the repository, built, and held against the tests that should catch it. Run on demand, not in CI's time.
 
-    python3 scripts/rxtools mutation-check                      every mutant; results/mutation/latest.csv and latest.md
-    python3 scripts/rxtools mutation-check --only ID,ID         those mutants only (with --output elsewhere, to keep latest)
-    python3 scripts/rxtools mutation-check --list               the mutants, one per line; nothing is run
+    python3 scripts/rxtools mutation-check                every mutant; results/mutation/latest.csv and latest.md
+    python3 scripts/rxtools mutation-check --only ID,ID   those mutants only (with --output elsewhere, to keep latest)
+    python3 scripts/rxtools mutation-check --list         the mutants, one per line; nothing is run
 
 The copy is a git worktree of HEAD in a temporary folder, with its own .build (nothing is written into the
 checkout, and uncommitted changes are not in it; Package.resolved is copied into it when the checkout has one,
