@@ -1,18 +1,19 @@
 // swift-tools-version: 6.1
 // rxbench: three reactive engine designs, one operator set, one harness.
 //
-// The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules):
-//   engines (SinkEngine, SignalEngine, SubscriberEngine)   know nothing of workloads or measurement
-//   EngineSupport                                          what the engines share: the lean lock, the live-object counter
-//   RxBenchCore                                            the vocabulary: Flow, FlowMapping, EngineAdapter, subjects
-//   RxBenchResults                                         what a run reports: rows, metrics, summaries, the floor check
-//   *Adapter, LibraryAdapters, ReferenceAdapters           a row each: one engine's, a library's or the floor's native chain
-//   Workloads                                              the catalogue, as data; knows no engine
-//   Measurement (+ CAllocationCounter)                     timing, exact malloc counts, latency
-//   Conformance                                            engine-independent marble cases and their runner
-//   EngineRegistry                                         the one module that sees every adapter: the rows
-//   RxBenchCLI, rxbench                                    the CLI that joins them
-//   RxBenchKit                                             the plug-in API: all of the above in one import
+// The module graph is the architecture (ARCHITECTURE.md: the layers, what each module may import, the rules).
+// Sources/ holds one folder per layer:
+//   Engines/   SinkEngine, SignalEngine, SubscriberEngine    know nothing of workloads or measurement
+//              EngineSupport                                 what the engines share: the lean lock, the live-object counter
+//   Rows/      RxBenchCore                                   the vocabulary: Flow, FlowMapping, EngineAdapter, subjects
+//              *Adapter, LibraryAdapters, ReferenceAdapters  a row each: one engine's, a library's or the floor's chain
+//              EngineRegistry                                the one module that sees every adapter: the rows
+//              RxBenchKit                                    the plug-in API: everything below in one import
+//   Harness/   Workloads                                     the catalogue, as data; knows no engine
+//              Measurement (+ CAllocationCounter)            timing, exact malloc counts, latency
+//              Conformance                                   engine-independent marble cases and their runner
+//              RxBenchResults                                what a run reports: rows, metrics, summaries, the floor check
+//   Command/   RxBenchCLI, rxbench                           the CLI that joins them
 import PackageDescription
 
 // Engines and their adapters are generic; the hot path must be specialised for `Int` across the
@@ -49,6 +50,9 @@ let engineModuleSettings: [SwiftSetting] = engineSettings + [.unsafeFlags(["-enf
 struct EngineVariant {
     /// The engine module compiled again, the variant's module, its adapter module and the conditions.
     let base: String, engine: String, adapter: String, defines: [String]
+    /// A locked variant compiles its engine's library-like types (`replacedByLockedTypes`) in place of the lean
+    /// ones.
+    var lockedTypes: Bool { defines.contains { $0.hasSuffix("_LOCKED") } }
     /// false: the engine module is compiled as a package dependency is (no `-cross-module-optimization`).
     var crossModule = true
     /// The engine's Tests/<base>Tests/Lifecycle (dispose races, disposing twice, leaks, concurrent senders) run
@@ -64,7 +68,7 @@ struct EngineVariant {
         var targets: [Target] = [
             .target(
                 name: engine, dependencies: ["EngineSupport"], path: "Variants/\(engine)",
-                swiftSettings: engineModule + conditions),
+                exclude: excluded(from: base, lockedTypes: lockedTypes), swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Variants/\(adapter)",
                 swiftSettings: engineSettings + conditions + [alias]),
@@ -78,11 +82,28 @@ struct EngineVariant {
         return targets
     }
 }
+/// Where a variant replaces a whole type, the library-like type has a file of its own (one implementation per
+/// file): an engine's `Locked/` folder holds them, each replacing the lean file of the same name. Per engine, the
+/// lean files so replaced.
+let replacedByLockedTypes: [String: [String]] = [
+    // RxSwift's trampoline in the thread dictionary, and its sinks' recursive lock held while forwarding.
+    "SinkEngine": ["Schedulers/CurrentThreadScheduler.swift", "Core/SerializingSink.swift"],
+    // SwiftSignalKit's `Subscriber`, its `Signal` class and its `ValuePipe`.
+    "SignalEngine": ["Core/Subscriber.swift", "Core/Signal.swift", "Subjects/Pipe.swift"],
+    // RACSubscriber with its disposables.
+    "SubscriberEngine": ["Subscribers/ClosureSubscriber.swift"],
+]
+/// What a build of `engine` leaves out: the lean files its locked types replace, or else those types.
+func excluded(from engine: String, lockedTypes locked: Bool) -> [String] {
+    guard let replaced = replacedByLockedTypes[engine] else { return [] }
+    return locked ? replaced : ["Locked"]
+}
 let variants = [
     EngineVariant(
         base: "SinkEngine", engine: "SinkEngineFused", adapter: "SinkFusedAdapter", defines: ["SINK_FUSED"],
         lifecycleTests: false),
-    EngineVariant(base: "SinkEngine", engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
+    EngineVariant(
+        base: "SinkEngine", engine: "SinkEngineLocked", adapter: "SinkLockedAdapter", defines: ["SINK_LOCKED"]),
     EngineVariant(
         base: "SinkEngine", engine: "SinkEngineLockedDependency", adapter: "SinkLockedDependencyAdapter",
         defines: ["SINK_LOCKED", "SINK_DEPENDENCY"], crossModule: false),
@@ -119,44 +140,54 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
+        // Sources/ by layer: Engines/, Rows/ (the vocabulary rows are written in, every row, the registry, the plug-in
+        // API), Harness/ (workloads, measurement, conformance, what a run reports) and Command/.
+
         // Engines: no dependency on anything in this package but EngineSupport (their lean lock and live-object counter).
-        .target(name: "EngineSupport", swiftSettings: engineSettings),
-        .target(name: "SinkEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
-        .target(name: "SignalEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
-        .target(name: "SubscriberEngine", dependencies: ["EngineSupport"], swiftSettings: engineModuleSettings),
-
-        // Vocabulary shared by adapters, workloads, measurement and the CLI.
-        .target(name: "RxBenchCore", swiftSettings: hotPath),
-        // What a run reports (rows, metrics, summaries, the floor check); adapters never see it.
-        .target(name: "RxBenchResults", dependencies: ["RxBenchCore"], swiftSettings: hotPath),
-
-        // One adapter per engine family, plus the reference rows.
-        .target(name: "SinkAdapter", dependencies: ["RxBenchCore", "SinkEngine"], swiftSettings: engineSettings),
-        .target(name: "SignalAdapter", dependencies: ["RxBenchCore", "SignalEngine"], swiftSettings: engineSettings),
-        .target(name: "SubscriberAdapter", dependencies: ["RxBenchCore", "SubscriberEngine"], swiftSettings: engineSettings),
+        .target(name: "EngineSupport", path: "Sources/Engines/EngineSupport", swiftSettings: engineSettings),
         .target(
-            name: "ReferenceAdapters",
-            dependencies: ["RxBenchCore"],
-            swiftSettings: engineSettings
-        ),
+            name: "SinkEngine", dependencies: ["EngineSupport"], path: "Sources/Engines/SinkEngine",
+            exclude: excluded(from: "SinkEngine", lockedTypes: false), swiftSettings: engineModuleSettings),
+        .target(
+            name: "SignalEngine", dependencies: ["EngineSupport"], path: "Sources/Engines/SignalEngine",
+            exclude: excluded(from: "SignalEngine", lockedTypes: false), swiftSettings: engineModuleSettings),
+        .target(
+            name: "SubscriberEngine", dependencies: ["EngineSupport"], path: "Sources/Engines/SubscriberEngine",
+            exclude: excluded(from: "SubscriberEngine", lockedTypes: false), swiftSettings: engineModuleSettings),
+
+        // Rows. The vocabulary shared by adapters, workloads, measurement and the CLI.
+        .target(name: "RxBenchCore", path: "Sources/Rows/RxBenchCore", swiftSettings: hotPath),
+        // One adapter per engine family, plus the reference rows.
+        .target(
+            name: "SinkAdapter", dependencies: ["RxBenchCore", "SinkEngine"], path: "Sources/Rows/SinkAdapter",
+            swiftSettings: engineSettings),
+        .target(
+            name: "SignalAdapter", dependencies: ["RxBenchCore", "SignalEngine"], path: "Sources/Rows/SignalAdapter",
+            swiftSettings: engineSettings),
+        .target(
+            name: "SubscriberAdapter", dependencies: ["RxBenchCore", "SubscriberEngine"],
+            path: "Sources/Rows/SubscriberAdapter", swiftSettings: engineSettings),
+        .target(
+            name: "ReferenceAdapters", dependencies: ["RxBenchCore"], path: "Sources/Rows/ReferenceAdapters",
+            swiftSettings: engineSettings),
         // Real libraries (role `library`), written against the public API only: they are its proof.
         .target(
             name: "OpenCombineAdapter",
             dependencies: ["RxBenchCore", .product(name: "OpenCombineShim", package: "OpenCombine")],
-            path: "Sources/LibraryAdapters/OpenCombine",
+            path: "Sources/Rows/LibraryAdapters/OpenCombine",
             swiftSettings: engineSettings
         ),
         .target(
             name: "AsyncStreamAdapter",
             dependencies: ["RxBenchCore", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
-            path: "Sources/LibraryAdapters/AsyncStream",
+            path: "Sources/Rows/LibraryAdapters/AsyncStream",
             swiftSettings: engineSettings
         ),
         // Swift's Observation, from the toolchain.
         .target(
             name: "ObservationAdapter",
             dependencies: ["RxBenchCore"],
-            path: "Sources/LibraryAdapters/Observation",
+            path: "Sources/Rows/LibraryAdapters/Observation",
             swiftSettings: engineSettings
         ),
         .target(
@@ -165,30 +196,40 @@ let package = Package(
                 "RxBenchCore", "RxBenchResults", "Measurement", "SinkAdapter", "SignalAdapter", "SubscriberAdapter", "ReferenceAdapters",
                 "OpenCombineAdapter", "AsyncStreamAdapter", "ObservationAdapter",
             ] + variants.map { .target(name: $0.adapter) },
+            path: "Sources/Rows/EngineRegistry",
             swiftSettings: hotPath
         ),
-
-        .target(name: "Workloads", dependencies: ["RxBenchCore"], swiftSettings: hotPath),
-        .target(name: "CAllocationCounter", linkerSettings: [.linkedLibrary("dl")]),
+        // The plug-in API's one import (Sources/Rows/RxBenchKit/RxBenchKit.swift re-exports the modules it names).
         .target(
-            name: "Measurement", dependencies: ["RxBenchCore", "RxBenchResults", "CAllocationCounter"], swiftSettings: hotPath),
-        .target(name: "Conformance", dependencies: ["RxBenchCore"]),
+            name: "RxBenchKit",
+            dependencies: ["RxBenchCore", "RxBenchResults", "Workloads", "Measurement", "EngineRegistry", "Conformance", "RxBenchCLI"],
+            path: "Sources/Rows/RxBenchKit"),
 
+        // Harness. What a run reports (rows, metrics, summaries, the floor check); adapters never see it.
+        .target(
+            name: "RxBenchResults", dependencies: ["RxBenchCore"], path: "Sources/Harness/RxBenchResults",
+            swiftSettings: hotPath),
+        .target(name: "Workloads", dependencies: ["RxBenchCore"], path: "Sources/Harness/Workloads", swiftSettings: hotPath),
+        .target(name: "CAllocationCounter", path: "Sources/Harness/CAllocationCounter", linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "Measurement", dependencies: ["RxBenchCore", "RxBenchResults", "CAllocationCounter"],
+            path: "Sources/Harness/Measurement", swiftSettings: hotPath),
+        .target(name: "Conformance", dependencies: ["RxBenchCore"], path: "Sources/Harness/Conformance"),
+
+        // Command.
         .target(
             name: "RxBenchCLI",
             dependencies: [
                 "RxBenchCore", "RxBenchResults", "Workloads", "Measurement", "EngineRegistry", "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/Command/RxBenchCLI",
             swiftSettings: hotPath
         ),
-        // The plug-in API's one import (Sources/RxBenchKit/RxBenchKit.swift re-exports the modules above).
-        .target(
-            name: "RxBenchKit",
-            dependencies: ["RxBenchCore", "RxBenchResults", "Workloads", "Measurement", "EngineRegistry", "Conformance", "RxBenchCLI"]),
         .executableTarget(
             name: "rxbench",
             dependencies: ["RxBenchCLI", "CAllocationCounter", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/Command/rxbench",
             swiftSettings: hotPath
         ),
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A row that overflows its stack in a child process is a finding in the report, not a failed run; any other
-/// fault of a child still fails it (Sources/RxBenchCLI/StackOverflowReport.swift). No row of the catalogue
+/// fault of a child still fails it (Sources/Command/RxBenchCLI/StackOverflowReport.swift). No row of the catalogue
 /// overflows an 8 MiB stack, so the child is told to fault through RXBENCH_TEST_CHILD_FAULT.
 @Suite("a child's stack overflow", .timeLimit(.minutes(5)))
 struct StackOverflowReportTests {

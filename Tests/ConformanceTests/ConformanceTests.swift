@@ -173,7 +173,7 @@ struct ConformanceTests {
             // concurrently: re-run once the counter is still, where only this case can move it.
             outcome = run(conformanceCase, on: adapter, liveObjects: live)
         }
-        // The same verdict `rxbench conformance` gives (Sources/Conformance/Verdict.swift), one line per difference.
+        // The same verdict `rxbench conformance` gives (Sources/Harness/Conformance/Verdict.swift), one line per difference.
         let found = differences(of: outcome, from: conformanceCase)
         #expect(found.isEmpty, "\(found.joined(separator: "; "))")
     }

@@ -34,8 +34,8 @@ ARITIES = range(2, 4 + 1)
 # Each template and the file it makes, relative to the repository's root.
 GENERATED = {
     "scripts/arity/CombineLatest+arity.swift.template":
-        "Sources/SinkEngine/Observables/CombineLatest/CombineLatest+arity.swift",
-    "scripts/arity/Zip+arity.swift.template": "Sources/SinkEngine/Observables/Zip/Zip+arity.swift",
+        "Sources/Engines/SinkEngine/Observables/CombineLatest/CombineLatest+arity.swift",
+    "scripts/arity/Zip+arity.swift.template": "Sources/Engines/SinkEngine/Observables/Zip/Zip+arity.swift",
 }
 
 # The doc comments' words for "all N inputs".

@@ -1,5 +1,5 @@
 """Two independent malloc counters must agree: package-benchmark's (ordo-one/malloc-interposer, preloaded
-by the benchmark plugin) and rxbench's own (Sources/CAllocationCounter), on the same engines and workloads.
+by the benchmark plugin) and rxbench's own (Sources/Harness/CAllocationCounter), on the same engines and workloads.
 
     python3 scripts/rxtools benchmark-mallocs [--group rxswift] [--engine IDS] [--size 2] [--iterations 5] [--out FILE.csv]
     python3 scripts/rxtools benchmark-mallocs --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
@@ -63,7 +63,7 @@ BUFFER_GROWTH_SLACK = 1
 # has differed. The calibration allocates no array and must be identical in every iteration.
 SETTLED = 5
 METRICS = ("mallocs_per_event", "mallocs_per_lifecycle")
-# Where rxbench's `--allocator jemalloc` finds Debian's libjemalloc2 (Sources/RxBenchCLI/AllocatorSwitch.swift).
+# Where rxbench's `--allocator jemalloc` finds Debian's libjemalloc2 (Sources/Command/RxBenchCLI/AllocatorSwitch.swift).
 JEMALLOC_PATHS = ("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
                   "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2")
 

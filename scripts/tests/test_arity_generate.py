@@ -8,8 +8,8 @@ import sys
 from conftest import SCRIPTS
 
 ROOT = os.path.dirname(SCRIPTS)
-GENERATED = ["Sources/SinkEngine/Observables/CombineLatest/CombineLatest+arity.swift",
-             "Sources/SinkEngine/Observables/Zip/Zip+arity.swift"]
+GENERATED = ["Sources/Engines/SinkEngine/Observables/CombineLatest/CombineLatest+arity.swift",
+             "Sources/Engines/SinkEngine/Observables/Zip/Zip+arity.swift"]
 
 
 def generate(root, *args):
