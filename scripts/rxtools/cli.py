@@ -64,7 +64,12 @@ def main(argv=None):
 
 def run(name, arguments):
     """The subcommand's main, its module loaded under script_main: a Ctrl-C while matplotlib loads is one line."""
-    module = importlib.import_module(f"{__package__}.{module_of(name)}")
+    try:
+        module = importlib.import_module(f"{__package__}.{module_of(name)}")
+    except ModuleNotFoundError as error:   # matplotlib, for report, charts and findings on the system's Python
+        print(f"{COMMAND} {name}: needs the Python module {error.name}; run it with the python that "
+              "scripts/venv.sh prints", file=sys.stderr)
+        return 1
     return module.main(arguments)
 
 

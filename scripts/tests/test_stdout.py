@@ -169,3 +169,18 @@ def test_ctrl_c_while_the_modules_load_is_one_line_and_exit_130(tmp_path, subcom
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert (result.returncode, result.stderr) == (130, f"rxtools {subcommand}: interrupted\n")
     assert result.stdout == ""
+
+
+def test_a_missing_module_is_one_line_naming_it(tmp_path):
+    """matplotlib absent (the system's Python runs `report`): one line saying which Python to use, not a traceback."""
+    code = ("import runpy, sys\n"
+            "class Absent:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'matplotlib':\n"
+            "            raise ModuleNotFoundError(\"No module named 'matplotlib'\", name='matplotlib')\n"
+            f"sys.meta_path.insert(0, Absent())\nsys.argv = [{RXTOOLS!r}, 'charts', 'run.csv', '--out', 'out']\n"
+            f"runpy.run_path({RXTOOLS!r}, run_name='__main__')\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == ("rxtools charts: needs the Python module matplotlib; run it with the python that "
+                             "scripts/venv.sh prints\n")
