@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Per event or lifecycle, what each ROW costs the memory system and the branch predictor on WORKLOADS:
-# callgrind's cache and branch simulation of the probe's measured regions, read by scripts/cache-account.py into
+# callgrind's cache and branch simulation of the probe's measured regions, read by scripts/rxtools cache-account into
 # OUT/ROW.csv (docs/decisions/measurement-validity.md, "Why the floor reads slower than stage-loop").
 #
 #   scripts/cache-account.sh RXBENCH OUT WORKLOADS ROW [ROW...]
@@ -31,7 +31,7 @@ for row in "$@"; do
     --callgrind-out-file="$row.out" ./rxbench child probe --engine "$row" --workload "$workloads" \
     > "$row.regions" 2> "$row.log") || {
     cat "$work/$row.log" >&2; echo "cache-account.sh: $row on $workloads failed under callgrind" >&2; exit 1; }
-  python3 scripts/cache-account.py --row "$row" --regions "$work/$row.regions" \
+  python3 scripts/rxtools cache-account --row "$row" --regions "$work/$row.regions" \
     --dumps $(printf '%s\n' "$work/$row.out".* | sort -V) --out "$out/$row.csv"
   echo "cache-account.sh: $out/$row.csv"
 done

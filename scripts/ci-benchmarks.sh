@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What CI runs for Benchmarks/ (package-benchmark): builds the one benchmark target (and the tool it needs),
 # lists the benchmarks, and checks that package-benchmark's malloc counts agree with rxbench's on the rxswift
-# group at quick settings (scripts/check-benchmark-mallocs.py). Needs the release rxbench of
+# group at quick settings (scripts/rxtools benchmark-mallocs). Needs the release rxbench of
 # scripts/release-build.sh, which .ci/run builds before; builds it if absent. Builds into that same scratch
 # path, so that the engines, adapters and harness compiled for rxbench are reused and only package-benchmark
 # is compiled (docs/benchmarks.md).
@@ -40,6 +40,6 @@ echo "== malloc counts: package-benchmark against rxbench, rxswift group, six ro
 # Six rows, not all: the check is of the two counters, not of the rows, and package-benchmark starts a process
 # per benchmark (every row took 400 s of CI's time). The three engines, the floor, a library and the row with
 # the largest counts (docs/decisions/ci-budget.md); the whole check is the script without --engine.
-python3 scripts/check-benchmark-mallocs.py --scratch-path "$scratch" --rxbench "$RXBENCH" --group rxswift --size 1 \
+python3 scripts/rxtools benchmark-mallocs --scratch-path "$scratch" --rxbench "$RXBENCH" --group rxswift --size 1 \
   --engine "$CHECKED_ROWS" --iterations 5 --out results/ci/benchmark-mallocs.txt
 echo "== Benchmarks/ done in $(( $(date +%s) - start )) s"

@@ -40,7 +40,7 @@ for more in results/ci/quick-jemalloc.csv results/ci/instructions.csv; do
   fi
 done
 rm -rf results/ci/report
-"$py" scripts/report.py "${inputs[@]}" --out results/ci/report
+"$py" scripts/rxtools report "${inputs[@]}" --out results/ci/report
 
 if [ "$run_tests" = 1 ]; then
   echo "== tests of the scripts"

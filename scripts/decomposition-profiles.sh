@@ -4,7 +4,7 @@
 # made the way `rxbench --instructions` runs its child (a copy of the release binary without debug sections,
 # which valgrind 3.19 cannot read; deterministic hashing), annotated per function. Writes the first 20,000
 # characters of each annotation into results/fidelity/profiles/, and the shares of the measured region by
-# kind of cost (scripts/profile-shares.py) into results/fidelity/profiles/shares.csv.
+# kind of cost (scripts/rxtools profile-shares) into results/fidelity/profiles/shares.csv.
 #
 #   scripts/decomposition-profiles.sh        # needs valgrind (apt-get install valgrind) and binutils
 set -euo pipefail
@@ -37,5 +37,5 @@ for profile in "${profiles[@]}"; do
   rm "$work/$row.out"
   echo "$row $workload: $out/$row-$workload.txt"
 done
-python3 scripts/profile-shares.py "${annotations[@]}" > "$out/shares.csv"
+python3 scripts/rxtools profile-shares "${annotations[@]}" > "$out/shares.csv"
 echo "wrote $out/shares.csv (commit $(git rev-parse --short HEAD))"

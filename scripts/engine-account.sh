@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The per-instruction accounts of docs/decisions/engine-limits.md: for each ROW, callgrind's per-instruction
 # dumps of the probe's measured regions on the MapDepth workloads (one map stage, the fixed part of an event)
-# and on PublishSubjectPumping, read by scripts/instruction-account.py into OUT/ROW-map-stage.txt and
+# and on PublishSubjectPumping, read by scripts/rxtools instruction-account into OUT/ROW-map-stage.txt and
 # OUT/ROW-publish-subject.txt.
 #
 #   scripts/engine-account.sh RXBENCH OUT ROW [ROW...]
@@ -35,7 +35,7 @@ for row in "$@"; do
       cat "$work/$row-$name.log" >&2; echo "engine-account.sh: $row on $workloads failed under callgrind" >&2; exit 1; }
     events=$(awk 'NR == 1 { print $3 }' "$work/$row-$name.regions")
     dumps=("$work/$row-$name.out".*)
-    python3 scripts/instruction-account.py --binary "$work/rxbench" --events "$events" --row "$row" \
+    python3 scripts/rxtools instruction-account --binary "$work/rxbench" --events "$events" --row "$row" \
       --dumps $(printf '%s\n' "${dumps[@]}" | sort -V) --out "$out/$row-$name.txt"
     echo "engine-account.sh: $out/$row-$name.txt"
   done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The findings: results/findings/ (FINDINGS.md, index.html, the charts) and README's findings block, made by
-# scripts/findings.py (docs/findings.md) from one standard run of the libraries people import, the lean engines,
+# python3 scripts/rxtools findings (docs/findings.md) from one standard run of the libraries people import, the lean engines,
 # the library-like variants and the floor, on the app scenarios and RxSwift's own benchmarks.
 #
 #   scripts/findings.sh --run      make that run (needs the libraries' sources: scripts/libraries.sh), keep its
@@ -11,7 +11,7 @@
 #   scripts/findings.sh --add FILE another machine's CSV of the same command, kept beside this one as a context of
 #                                  its own (never averaged with it): results/findings-run/<its cpu and date>.csv
 #
-# Either way it ends with scripts/check-doc-figures.py on the page and the README.
+# Either way it ends with scripts/rxtools doc-figures on the page and the README.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,5 +66,5 @@ csvs=("$RUN_DIR/standard.csv")
 for other in "$RUN_DIR"/*.csv; do
   case "$other" in "$RUN_DIR/standard.csv" | "$CATALOGUE") ;; *) csvs+=("$other") ;; esac
 done
-"$py" scripts/findings.py --csv "${csvs[@]}" --catalogue "$CATALOGUE" --out results/findings --readme README.md $mode
-"$py" scripts/check-doc-figures.py results/findings/FINDINGS.md README.md
+"$py" scripts/rxtools findings --csv "${csvs[@]}" --catalogue "$CATALOGUE" --out results/findings --readme README.md $mode
+"$py" scripts/rxtools doc-figures results/findings/FINDINGS.md README.md

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the HTML reports of the runs kept in results/, from their tracked CSVs: DIR/report/index.html,
-# charts/*/*.png|svg, cost-model.csv and a copy of each CSV (scripts/report.py). Reports are generated,
+# charts/*/*.png|svg, cost-model.csv and a copy of each CSV (scripts/rxtools report). Reports are generated,
 # not kept in git (.gitignore: results/**/report/); the CSVs are the record.
 #
 #     scripts/reports.sh            every report below
@@ -71,5 +71,5 @@ for entry in "${selected[@]}"; do
     inputs+=("$dir/$file")
   done
   rm -rf "$dir/report"
-  "$py" scripts/report.py "${inputs[@]}" --out "$dir/report"
+  "$py" scripts/rxtools report "${inputs[@]}" --out "$dir/report"
 done

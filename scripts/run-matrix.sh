@@ -11,9 +11,9 @@ swift build -c release --product rxbench
 for allocator in system jemalloc; do
   .build/release/rxbench --engine all --workload all --profile "$profile" --allocator "$allocator" \
     --format csv --output "$out/$allocator.csv"
-  python3 scripts/summarize.py "$out/$allocator.csv" > "$out/$allocator-summary.md"
+  python3 scripts/rxtools summarize "$out/$allocator.csv" > "$out/$allocator-summary.md"
 done
 # The HTML report (charts, summary, cost model) in report/: index.html, charts/, cost-model.csv.
 py="$(scripts/venv.sh)"
-"$py" scripts/report.py "$out/system.csv" "$out/jemalloc.csv" --out "$out/report"
+"$py" scripts/rxtools report "$out/system.csv" "$out/jemalloc.csv" --out "$out/report"
 echo "wrote $out"

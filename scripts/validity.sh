@@ -16,4 +16,4 @@ for i in 1 2 3; do
 done
 run --engine baseline --workload "$workloads" --output "$out/floor-alone.csv"
 run --engine "$engines" --workload "$workloads" --isolation process --output "$out/isolated.csv"
-python3 scripts/validity.py "$out"
+python3 scripts/rxtools validity "$out"

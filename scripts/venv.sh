@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make sure .venv-scripts holds scripts/requirements.txt, then print its python's path:
-#     py="$(scripts/venv.sh)"; "$py" scripts/report.py ...
+#     py="$(scripts/venv.sh)"; "$py" scripts/rxtools report ...
 # Installs only when the requirements changed since the last install. As root on Debian it installs
 # python3-venv first if the system python3 lacks the venv module.
 set -euo pipefail

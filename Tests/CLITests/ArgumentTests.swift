@@ -182,7 +182,7 @@ struct EndToEndTests {
         for row in counts {
             #expect(row["n"].flatMap(Int.init) ?? 0 >= 2, "\(row)")
             // Under glibc a Swift array's capacity follows malloc_usable_size, which depends on the heap's
-            // history: a window of 200 units may need one growth more or less (compare.py's
+            // history: a window of 200 units may need one growth more or less (scripts/rxtools/compare.py's
             // GLIBC_GROWTH_SLACK). Bytes and every count under jemalloc must agree exactly.
             let slack = row["metric"] == "mallocs_per_event" && row["allocator"] == "glibc" ? 2.0 / 200 + 1e-9 : 0
             let low = try #require(row["min"].flatMap(Double.init)), high = try #require(row["max"].flatMap(Double.init))
@@ -223,7 +223,7 @@ struct EndToEndTests {
         let process = try Self.launch(["list"], stdout: stdout)
         let text = stdout.readAll()
         process.waitUntilExit()
-        // Scripts (ci-benchmarks.sh, check-benchmark-mallocs.py) read ids from this column.
+        // Scripts (ci-benchmarks.sh, rxtools benchmark-mallocs) read ids from this column.
         let firstFields = Set(text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) })
         for id in EngineRegistry.ids + Catalogue.all.map(\.id) {

@@ -198,7 +198,7 @@ struct OutputFileTests {
         #expect(rows.contains("\n  signal ") && !rows.contains("\n  sink "), "only the row named: \(rows)")
     }
 
-    /// What scripts/findings.py reads: one line per workload of the catalogue, its summary quoted where it holds
+    /// What scripts/rxtools findings reads: one line per workload of the catalogue, its summary quoted where it holds
     /// a comma, in catalogue order.
     @Test("list --format csv prints the workload catalogue")
     func listCatalogue() throws {

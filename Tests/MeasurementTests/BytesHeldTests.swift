@@ -10,7 +10,7 @@ import TestSupport
 /// The harness keeps the consumer's queue busy while it feeds; each waiting value is then at least one queued
 /// block (libdispatch's continuation alone is 64 bytes here), and a harness that let the consumer run would
 /// see blocks freed as the feed goes and read less. Exactness across rounds is the CI gate's check
-/// (scripts/compare.py: the metric is exact, and the quick run under jemalloc is held to the reference).
+/// (scripts/rxtools compare: the metric is exact, and the quick run under jemalloc is held to the reference).
 @Suite("Bytes held for a slow consumer", .engineExclusive, .timeLimit(.minutes(5)))
 struct BytesHeldTests {
     static let options = MeasureOptions(warmupRuns: 0, repetitions: 1, allocationRepetitions: 2, allocationSize: 64)

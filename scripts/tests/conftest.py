@@ -1,15 +1,18 @@
 """Shared test data: rxbench CSVs written on the fly, so that the tests know every figure in them."""
 import csv
 import os
+import subprocess
 import sys
+import time
 
 import pytest
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RXTOOLS = os.path.join(SCRIPTS, "rxtools")   # the command: `python3 scripts/rxtools SUBCOMMAND ...`
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import rxcsv  # noqa: E402
+from rxtools import rxcsv  # noqa: E402
 
 CONTEXT = {"date": "2026-11-23T08:00:00Z", "commit": "abcdef123456", "swift": "swift-6.3", "cpu": "Test CPU",
            "cores": "2", "allocator": "glibc", "build": "release", "profile": "quick", "clock_overhead_ns": "30"}
@@ -118,7 +121,7 @@ def v1_csv(tmp_path):
 
 def made_report(tmp_path_factory, name, rows):
     """The HTML report of `rows` written as a CSV in a folder of its own: (csv, folder, page)."""
-    import report
+    from rxtools import report
     folder = tmp_path_factory.mktemp(name)
     path = write_csv(folder / f"{name}.csv", rows)
     out = folder / "report"
@@ -156,3 +159,19 @@ def synthetic_rows_v3():
 def v3_report(tmp_path_factory):
     """A report of the synthetic v3 CSV, with its `unsupported` records: (csv, folder, page)."""
     return made_report(tmp_path_factory, "synthetic-v3", synthetic_rows_v3())
+
+
+def signalled_report(csv_path, out, signum, **popen):
+    """`rxtools report CSV --out OUT` sent `signum` once it has made its output folder (after its imports, while it
+    draws): (exit status, stderr)."""
+    process = subprocess.Popen([sys.executable, RXTOOLS, "report", csv_path, "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
+    # Until the output folder exists, however loaded the machine: a CI run beside builds took over 60 s to get here.
+    deadline = time.monotonic() + 600
+    while not out.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert out.exists(), "the report never made its output folder"
+    assert process.poll() is None, "the report finished before the signal could be sent"
+    process.send_signal(signum)
+    _, stderr = process.communicate(timeout=60)
+    return process.returncode, stderr

@@ -1,4 +1,4 @@
-"""scripts/arity/generate.py: the committed arity files are what their templates make, and --check says so
+"""rxtools arity: the committed arity files are what their templates make, and --check says so
 when one is not."""
 import os
 import shutil
@@ -13,15 +13,15 @@ GENERATED = ["Sources/Engines/SinkEngine/Observables/CombineLatest/CombineLatest
 
 
 def generate(root, *args):
-    return subprocess.run([sys.executable, os.path.join(root, "scripts/arity/generate.py"), *args],
+    return subprocess.run([sys.executable, os.path.join(root, "scripts/rxtools"), "arity", *args],
                           capture_output=True, text=True)
 
 
 def copy_of_the_tree(tmp_path):
-    """The generator, its templates and the files they make, copied under tmp_path, which the copied script
-    takes for the repository's root."""
-    shutil.copytree(os.path.join(ROOT, "scripts/arity"), tmp_path / "scripts/arity",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    """The command, the templates and the files they make, copied under tmp_path, which the copied command takes
+    for the repository's root."""
+    for folder in ("scripts/rxtools", "scripts/arity"):
+        shutil.copytree(os.path.join(ROOT, folder), tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
     for generated in GENERATED:
         (tmp_path / generated).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(os.path.join(ROOT, generated), tmp_path / generated)
@@ -45,7 +45,7 @@ def test_check_names_the_edited_file_and_generating_restores_it(tmp_path):
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
-    assert GENERATED[1] in lines[0] and "python3 scripts/arity/generate.py" in lines[0], lines[0]
+    assert GENERATED[1] in lines[0] and "python3 scripts/rxtools arity" in lines[0], lines[0]
     assert edited.read_text() != original, "--check must write nothing"
 
     result = generate(root)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from conftest import SCRIPTS, row, synthetic_rows, synthetic_rows_v3, unsupported_record, write_csv
+from conftest import RXTOOLS, row, synthetic_rows, synthetic_rows_v3, unsupported_record, write_csv
 
 HEADER_V1 = ",".join(["schema", "date", "commit", "swift", "cpu", "cores", "allocator", "build", "profile",
                       "clock_overhead_ns", "engine", "role", "workload", "group", "parameters", "metric", "unit",
@@ -13,7 +13,7 @@ HEADER_V1 = ",".join(["schema", "date", "commit", "swift", "cpu", "cores", "allo
 
 
 def run_script(script, *args):
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
+    return subprocess.run([sys.executable, RXTOOLS, script, *map(str, args)],
                           capture_output=True, text=True)
 
 
@@ -59,14 +59,14 @@ def bad_files(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("script", ["report.py", "charts.py", "costmodel.py"])
+@pytest.mark.parametrize("script", ["report", "charts", "costmodel"])
 def test_each_bad_input_gets_one_line_and_no_output(tmp_path, script):
     cases = bad_files(tmp_path)
-    if script == "charts.py":
+    if script == "charts":
         cases = cases[:1] + cases[3:4]   # it shares the loader; each run imports matplotlib, which is slow
     for path, problem in cases:
         out = tmp_path / f"out-{script}-{os.path.basename(path)}"
-        option = ["--csv", out] if script == "costmodel.py" else ["--out", out]
+        option = ["--csv", out] if script == "costmodel" else ["--out", out]
         result = run_script(script, path, *option)
         lines = result.stderr.strip().splitlines()
         assert result.returncode != 0, (script, path)
@@ -77,7 +77,7 @@ def test_each_bad_input_gets_one_line_and_no_output(tmp_path, script):
 
 def test_a_bad_second_file_stops_the_report_before_it_writes(tmp_path, v2_csv):
     out = tmp_path / "report"
-    result = run_script("report.py", v2_csv, tmp_path / "missing.csv", "--out", out)
+    result = run_script("report", v2_csv, tmp_path / "missing.csv", "--out", out)
     assert result.returncode != 0
     assert "missing.csv: no such file" in result.stderr
     assert not out.exists()
@@ -87,6 +87,6 @@ def test_an_existing_output_folder_is_left_untouched_on_bad_input(tmp_path):
     out = tmp_path / "report"
     out.mkdir()
     (out / "keep.txt").write_text("mine")
-    result = run_script("report.py", tmp_path / "missing.csv", "--out", out)
+    result = run_script("report", tmp_path / "missing.csv", "--out", out)
     assert result.returncode != 0
     assert sorted(os.listdir(out)) == ["keep.txt"]

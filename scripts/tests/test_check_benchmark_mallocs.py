@@ -1,4 +1,4 @@
-"""scripts/check-benchmark-mallocs.py on files whose every count is known: agreement passes; a count that
+"""scripts/rxtools benchmark-mallocs on files whose every count is known: agreement passes; a count that
 differs, a count that varies between iterations, one beyond the histogram's exact range, a creating
 workload whose intercept is not the tool's offset, and a row only one tool ran each fail."""
 import json
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import SCRIPTS, row, write_csv
+from conftest import RXTOOLS, row, write_csv
 
 SIZE = 2
 CALIBRATION = "calibration/EscapingObjects[count=64]"
@@ -32,7 +32,7 @@ def jmh(path, counts):
 
 
 def run_checker(*args):
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), *args],
+    return subprocess.run([sys.executable, RXTOOLS, "benchmark-mallocs", *args],
                           capture_output=True, text=True)
 
 
@@ -123,13 +123,9 @@ def test_a_synchronous_row_gets_no_slack(tmp_path):
 
 
 def load_checker():
-    """The script as a module (its file name has dashes)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("check_benchmark_mallocs",
-                                                  os.path.join(SCRIPTS, "check-benchmark-mallocs.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The subcommand's module."""
+    from rxtools import benchmark_mallocs
+    return benchmark_mallocs
 
 
 def fake_swift_package(checker, outcomes, monkeypatch):

@@ -1,4 +1,4 @@
-"""check-doc-figures.py must fail on a figure that is not the pinned statistic of its pinned row, workload and
+"""rxtools doc-figures must fail on a figure that is not the pinned statistic of its pinned row, workload and
 metric in its results file, fail on a table it cannot pin, and pass on figures that are."""
 import os
 import re
@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "check-doc-figures.py"
-ROOT = SCRIPT.parents[1]
+from conftest import RXTOOLS
+
+COMMAND = [sys.executable, RXTOOLS, "doc-figures"]
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = ("schema,date,commit,swift,cpu,cores,allocator,build,profile,clock_overhead_ns,engine,role,workload,group,"
           "parameters,metric,unit,n,median,min,max,mad,p90,p99,p999,flag\n")
 
 
 def check_doc(doc, cwd=None):
-    return subprocess.run([sys.executable, str(SCRIPT), str(doc)], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([*COMMAND, str(doc)], capture_output=True, text=True, cwd=cwd)
 
 
 def check_table(tmp_path, results_rows, table, options="metric=ns_per_event"):
@@ -232,13 +234,13 @@ def test_a_workload_without_parameters_that_fits_several_ids_is_unpinned(tmp_pat
 
 def test_the_repository_passes():
     """Every marker of README and docs/ pins its figures, and they are the files' (CI runs the same)."""
-    result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, cwd=ROOT)
+    result = subprocess.run([*COMMAND], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert " 0 stale figure(s)" in result.stdout
 
 
 def test_a_metric_column_pins_each_rows_metric(tmp_path):
-    """A table with a column headed `metric` (scripts/proxies.py writes one) needs no metric= in its marker;
+    """A table with a column headed `metric` (scripts/rxtools proxies writes one) needs no metric= in its marker;
     the figure is that metric's, not another one's of the same row and workload."""
     rows = ["2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,ns_per_event,ns/event,5,42.07,41,43,0.1,43,43,43,",
             "2,d,c,s,cpu,2,glibc,release,quick,30,sink,engine,W,g,,mallocs_per_event,mallocs/event,5,15,15,15,0,15,15,15,"]
@@ -257,7 +259,7 @@ def test_rewrite_writes_the_pinned_figure_into_a_stale_cell_and_leaves_what_it_c
     doc = tmp_path / "doc.md"
     doc.write_text(f"<!-- figures: {results} metric=ns_per_event -->\n\n| workload | sink |\n|---|---|\n"
                    "| CreateMapFilter | 19.50 |\n| MapFilterPumping | 1.1 µs |\n")
-    result = subprocess.run([sys.executable, str(SCRIPT), "--rewrite", str(doc)], capture_output=True, text=True)
+    result = subprocess.run([*COMMAND, "--rewrite", str(doc)], capture_output=True, text=True)
     text = doc.read_text()
     assert "| CreateMapFilter | 21.01 |" in text
     # A figure with a unit is left for a person, and still fails the check that follows the rewrite.
@@ -267,9 +269,9 @@ def test_rewrite_writes_the_pinned_figure_into_a_stale_cell_and_leaves_what_it_c
 
 
 def test_help_prints_the_usage_and_is_no_document():
-    result = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True)
+    result = subprocess.run([*COMMAND, "--help"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("usage: check-doc-figures.py [-h] [--rewrite] [FILE ...]")
+    assert result.stdout.startswith("usage: rxtools doc-figures [-h] [--rewrite] [FILE ...]")
     assert "--help" not in result.stderr and result.stderr == ""
 
 
@@ -278,8 +280,9 @@ def test_rewrite_of_a_document_it_cannot_write_is_one_line_and_leaves_it(tmp_pat
     root may write anywhere, so the refusal is made here, for every way of writing: open for writing and a
     temporary file beside it)."""
     import builtins
-    import importlib.util
     import tempfile
+
+    from rxtools import cli, doc_figures  # noqa: F401  (loaded before open is guarded)
     results = tmp_path / "run.csv"
     results.write_text(HEADER + SINK_ON_CREATE_MAP_FILTER + "\n")
     locked = tmp_path / "locked"
@@ -310,12 +313,8 @@ def test_rewrite_of_a_document_it_cannot_write_is_one_line_and_leaves_it(tmp_pat
     monkeypatch.setattr(builtins, "open", guarded_open)
     monkeypatch.setattr(tempfile, "mkstemp", guarded_mkstemp)
     monkeypatch.setattr(tempfile, "NamedTemporaryFile", guarded_temporary)
-    spec = importlib.util.spec_from_file_location("check_doc_figures", SCRIPT)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    monkeypatch.setattr(sys, "argv", [str(SCRIPT), "--rewrite", str(doc)])
     try:
-        status = script.main()
+        status = cli.main(["doc-figures", "--rewrite", str(doc)])
     except SystemExit as exit:
         status = exit.code
     except PermissionError as error:
@@ -323,6 +322,6 @@ def test_rewrite_of_a_document_it_cannot_write_is_one_line_and_leaves_it(tmp_pat
     captured = capsys.readouterr()
     assert status == 1
     lines = captured.err.strip().splitlines()
-    assert lines == [f"check-doc-figures: {doc}: cannot write in {locked} (Permission denied); make it writable, or check without --rewrite"]
+    assert lines == [f"rxtools doc-figures: {doc}: cannot write in {locked} (Permission denied); make it writable, or check without --rewrite"]
     assert doc.read_text() == text
     assert sorted(os.listdir(locked)) == ["doc.md"]

@@ -1,10 +1,11 @@
-"""compare.py --gate: exact figures must match the reference (glibc malloc counts within two allocations per
+"""rxtools compare --gate: exact figures must match the reference (glibc malloc counts within two allocations per
 window of 256), a moved, missing or non-exact figure and a row below the floor fail."""
 import subprocess
 import sys
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "compare.py"
+from conftest import RXTOOLS
+
+COMMAND = [sys.executable, RXTOOLS, "compare"]
 HEADER = ("schema,date,commit,swift,cpu,cores,allocator,build,profile,clock_overhead_ns,engine,role,workload,group,"
           "parameters,metric,unit,n,median,min,max,mad,p90,p99,p999,flag\n")
 
@@ -20,7 +21,7 @@ def gate(tmp_path, reference_rows, run_rows):
     reference, run = tmp_path / "reference.csv", tmp_path / "run.csv"
     reference.write_text(HEADER + "".join(reference_rows))
     run.write_text(HEADER + "".join(run_rows))
-    return subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference), "--run", str(run)],
+    return subprocess.run([*COMMAND, "--gate", str(reference), "--run", str(run)],
                           capture_output=True, text=True)
 
 
@@ -142,7 +143,7 @@ def test_below_the_floor_in_most_processes_but_not_all_only_warns(tmp_path):
         runs.append(str(path))
     reference = tmp_path / "reference.csv"
     reference.write_text(HEADER + "".join(base))
-    result = subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference), "--run", *runs],
+    result = subprocess.run([*COMMAND, "--gate", str(reference), "--run", *runs],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "beats the floor" not in result.stdout
@@ -166,7 +167,7 @@ def gate_files(tmp_path, reference, run):
     reference_path, run_path = tmp_path / "reference.csv", tmp_path / "run.csv"
     reference_path.write_text(reference)
     run_path.write_text(run)
-    return subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference_path), "--run", str(run_path)],
+    return subprocess.run([*COMMAND, "--gate", str(reference_path), "--run", str(run_path)],
                           capture_output=True, text=True)
 
 
@@ -191,7 +192,7 @@ def test_compare_names_a_figure_that_became_unsupported(tmp_path):
     old, new = tmp_path / "old.csv", tmp_path / "new.csv"
     old.write_text(HEADER + row("sink", "ns_per_event", 10) + row("async-stream", "ns_per_event", 90))
     new.write_text(HEADER_V3 + row_v3("sink", "ns_per_event", 10) + unsupported_v3("async-stream", "merge"))
-    result = subprocess.run([sys.executable, str(SCRIPT), str(old), str(new)], capture_output=True, text=True)
+    result = subprocess.run([*COMMAND, str(old), str(new)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "the row cannot express the workload" in result.stdout and "merge" in result.stdout
 
@@ -215,7 +216,7 @@ def bad_run(tmp_path, text, binary=False):
     reference, run = tmp_path / "reference.csv", tmp_path / "run.csv"
     reference.write_text(HEADER + row("sink", "mallocs_per_event", 1))
     run.write_bytes(text if binary else text.encode())
-    return subprocess.run([sys.executable, str(SCRIPT), "--gate", str(reference), "--run", str(run)],
+    return subprocess.run([*COMMAND, "--gate", str(reference), "--run", str(run)],
                           capture_output=True, text=True)
 
 
@@ -240,7 +241,7 @@ def test_compare_names_rows_in_one_file_only(tmp_path):
     old, new = tmp_path / "old.csv", tmp_path / "new.csv"
     old.write_text(HEADER + row("sink", "ns_per_event", 10) + row("signal", "ns_per_event", 8))
     new.write_text(HEADER + row("sink", "ns_per_event", 10) + row("subscriber", "ns_per_event", 20))
-    result = subprocess.run([sys.executable, str(SCRIPT), str(old), str(new)], capture_output=True, text=True)
+    result = subprocess.run([*COMMAND, str(old), str(new)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert f"in {old} only (1)" in result.stdout and "signal" in result.stdout.split(f"in {old} only")[1]
     assert f"in {new} only (1)" in result.stdout and "subscriber" in result.stdout.split(f"in {new} only")[1]

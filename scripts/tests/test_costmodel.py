@@ -4,8 +4,7 @@ import io
 
 import pytest
 
-import costmodel
-import rxcsv
+from rxtools import costmodel, rxcsv
 from conftest import MAP_DEPTH_LINES
 
 
@@ -97,6 +96,6 @@ def test_the_csv_has_one_row_per_fit_with_points_and_reasons(v2_csv):
 
 
 def test_the_committed_schema1_results_fit(tmp_path):
-    run = rxcsv.load(f"{costmodel.__file__.rsplit('/', 1)[0]}/../results/2026-11-22-standard/system.csv")
+    run = rxcsv.load(f"{costmodel.__file__.rsplit('/', 2)[0]}/../results/2026-11-22-standard/system.csv")
     fits = costmodel.fit_run(run)
     assert any(f.slope is not None for f in fits)

@@ -1,4 +1,4 @@
-"""scripts/findings.py: the findings page is computed from the CSVs (ranks, ratios, verdicts, decomposition), keeps
+"""scripts/rxtools findings: the findings page is computed from the CSVs (ranks, ratios, verdicts, decomposition), keeps
 machines apart, lists declined rows with their reasons, passes the figures check, and --check, --readme and bad
 inputs behave as the script says."""
 import contextlib
@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from conftest import SCRIPTS, row, unsupported_record, write_csv
+from conftest import RXTOOLS, SCRIPTS, row, unsupported_record, write_csv
 
-import findings  # noqa: E402
+from rxtools import findings  # noqa: E402
 
 UNITS = {"ns_per_event": "ns/event", "ns_per_lifecycle": "ns/lifecycle", "mallocs_per_event": "mallocs/event",
          "mallocs_per_lifecycle": "mallocs/lifecycle", "dispose_latency": "ns",
@@ -206,7 +206,7 @@ def test_declined_and_failed_rows_are_listed_with_their_reasons(page):
 
 def test_every_quoted_figure_passes_the_figures_check(page):
     _, out, _ = page
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "check-doc-figures.py"), str(out / "FINDINGS.md")],
+    result = subprocess.run([sys.executable, RXTOOLS, "doc-figures", str(out / "FINDINGS.md")],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     checked = int(re.search(r"(\d+) figures pinned", result.stdout).group(1))
@@ -218,7 +218,7 @@ def test_the_figures_check_catches_a_changed_figure_of_the_page(page, tmp_path):
     changed = text.replace("| 2 | RxSwift (`rxswift`) | 300 |", "| 2 | RxSwift (`rxswift`) | 301 |", 1)
     assert changed != text
     (tmp_path / "FINDINGS.md").write_text(changed)
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "check-doc-figures.py"), str(tmp_path / "FINDINGS.md")],
+    result = subprocess.run([sys.executable, RXTOOLS, "doc-figures", str(tmp_path / "FINDINGS.md")],
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert "'301' is not the median ns_per_lifecycle of rxswift on CellReuse" in result.stderr
@@ -331,7 +331,7 @@ def test_two_machines_are_ranked_apart_and_never_compared(two_machines):
 
 def test_two_machines_page_passes_the_figures_check(two_machines):
     _, _, out, _ = two_machines
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "check-doc-figures.py"), str(out / "FINDINGS.md")],
+    result = subprocess.run([sys.executable, RXTOOLS, "doc-figures", str(out / "FINDINGS.md")],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
@@ -365,12 +365,12 @@ def test_check_passes_on_what_it_made_and_fails_naming_the_file_when_a_figure_ch
     assert check(tmp_path, [path], out).returncode == 0
     write_csv(path, run_rows(change={("rxswift", "CellReuse", "ns_per_lifecycle"): 310}))
     # As CI runs it: a process of its own, exit 1, one line.
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "findings.py"), "--csv", path, "--catalogue",
+    result = subprocess.run([sys.executable, RXTOOLS, "findings", "--csv", path, "--catalogue",
                              str(tmp_path / "catalogue.csv"), "--out", str(out), "--check"],
                             capture_output=True, text=True)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "findings/FINDINGS.md: differs from what findings.py makes" in lines[0]
+    assert len(lines) == 1 and "findings/FINDINGS.md: differs from what rxtools findings makes" in lines[0]
     # --check writes nothing.
     assert {name: (out / name).read_bytes() for name in os.listdir(out)} == before
 
@@ -393,7 +393,7 @@ def test_check_compares_chart_pixels_not_png_bytes(tmp_path):
     shutil.copy(out / charts[1], out / charts[0])
     _, out = generate(tmp_path, [path])
     (out / "stale-chart.png").write_bytes((out / charts[1]).read_bytes())
-    assert "stale-chart.png: not made by findings.py" in check(tmp_path, [path], out).stderr
+    assert "stale-chart.png: not made by rxtools findings" in check(tmp_path, [path], out).stderr
     (out / "stale-chart.png").unlink()
     (out / charts[1]).unlink()
     assert f"{charts[1]}: missing" in check(tmp_path, [path], out).stderr
@@ -427,7 +427,7 @@ def test_readme_block_is_rewritten_between_the_markers_and_checked(tmp_path):
     assert f"[findings/FINDINGS.md](findings/FINDINGS.md)" in block
     assert re.search(r"<!-- figures: \S+app\.csv -->", block)
     # The README's figures check passes on the block (every column is a ratio column).
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "check-doc-figures.py"), str(readme)],
+    result = subprocess.run([sys.executable, RXTOOLS, "doc-figures", str(readme)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert check(tmp_path, [path], out, "--readme", readme).returncode == 0
@@ -473,13 +473,13 @@ def test_each_bad_input_is_one_line_a_non_zero_exit_and_no_output(tmp_path):
         catalogue = write_catalogue(tmp_path / f"catalogue-{index}.csv", entries)
         out = tmp_path / f"out-{index}"
         if index == 0:   # once as a process of its own: its exit code
-            result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "findings.py"), "--csv", *map(str, csvs),
+            result = subprocess.run([sys.executable, RXTOOLS, "findings", "--csv", *map(str, csvs),
                                      "--catalogue", catalogue, "--out", str(out)], capture_output=True, text=True)
         else:
             result = run_main("--csv", *csvs, "--catalogue", catalogue, "--out", out)
         lines = result.stderr.strip().splitlines()
         assert result.returncode == 2, (problem, result.stderr)
-        assert len(lines) == 1 and lines[0].startswith("findings.py: ") and problem in lines[0], (problem, lines)
+        assert len(lines) == 1 and lines[0].startswith("rxtools findings: ") and problem in lines[0], (problem, lines)
         assert not out.exists()
         assert not [name for name in os.listdir(tmp_path) if name.startswith(f".out-{index}")]
 
@@ -599,7 +599,7 @@ def test_a_ranked_library_whose_figure_measures_something_else_carries_its_cavea
     standing among the disposes, on the page and in README's line, says so; where it is not ranked, nothing does."""
     from types import SimpleNamespace
     sys.path.insert(0, SCRIPTS)
-    import findings
+    from rxtools import findings
     dispose = next(kind for kind in findings.KINDS if kind.id == "dispose")
     standing = lambda library, geomean: SimpleNamespace(library=library, geomean=geomean)   # noqa: E731
     ranked = SimpleNamespace(kind=dispose, compared=["DisposeLatencyMixed"],

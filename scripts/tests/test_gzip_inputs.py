@@ -1,5 +1,5 @@
-"""Gzip-compressed inputs, as results/benchmarks/ and two archived runs keep them: benchmark-spread.py,
-check-benchmark-mallocs.py and rxcsv (every script that reads rxbench CSVs) read FILE.gz exactly as the
+"""Gzip-compressed inputs, as results/benchmarks/ and two archived runs keep them: rxtools benchmark-spread,
+rxtools benchmark-mallocs and rxcsv (every script that reads rxbench CSVs) read FILE.gz exactly as the
 plain file; a corrupt or cut-short .gz is refused in one line, never a traceback. The committed exports
 themselves reproduce results/benchmarks/spread.txt."""
 import glob
@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-import rxcsv
-from conftest import SCRIPTS, synthetic_rows, write_csv
+from rxtools import rxcsv
+from conftest import RXTOOLS, SCRIPTS, synthetic_rows, write_csv
 from test_check_benchmark_mallocs import FIGURES, LARGE, SIZE, SMALL, jmh, rx_rows
 from test_small_scripts import jmh_export, refused, run_script
 
@@ -32,11 +32,11 @@ def compress(path):
 def test_benchmark_spread_reads_gzip_exports_as_the_plain_ones(tmp_path):
     first = jmh_export(tmp_path / "1.jmh.json", P50S)
     second = jmh_export(tmp_path / "2.jmh.json", {"sink/MapFilterPumping": 110.0, "signal/MapFilterPumping": 40.0})
-    plain = run_script("benchmark-spread.py", first, second)
+    plain = run_script("benchmark-spread", first, second)
     assert plain.returncode == 0, plain.stderr
     # Both compressed, and one of each: the same output, byte for byte.
     for pair in ((compress(first), compress(second)), (first, f"{second}.gz")):
-        result = run_script("benchmark-spread.py", *pair)
+        result = run_script("benchmark-spread", *pair)
         assert result.returncode == 0, result.stderr
         assert result.stdout == plain.stdout
 
@@ -46,7 +46,7 @@ def test_a_gzip_file_is_told_by_its_bytes_not_its_name(tmp_path):
     first = jmh_export(tmp_path / "1.jmh.json", P50S)
     disguised = tmp_path / "2.jmh.json"
     disguised.write_bytes(gzip.compress(first.read_bytes()))
-    result = run_script("benchmark-spread.py", first, disguised)
+    result = run_script("benchmark-spread", first, disguised)
     assert result.returncode == 0, result.stderr
     assert "2 benchmarks, 2 runs" in result.stdout
 
@@ -56,10 +56,10 @@ def test_a_corrupt_or_cut_short_gzip_export_is_refused_in_one_line(tmp_path):
     packed = gzip.compress(good.read_bytes())
     cut = tmp_path / "cut.json.gz"
     cut.write_bytes(packed[: len(packed) // 2])
-    refused(run_script("benchmark-spread.py", good, cut), f"cannot read {cut}")
+    refused(run_script("benchmark-spread", good, cut), f"cannot read {cut}")
     garbled = tmp_path / "garbled.json.gz"
     garbled.write_bytes(packed[:10] + b"\x00" * 40 + packed[50:])
-    refused(run_script("benchmark-spread.py", good, garbled), f"cannot read {garbled}")
+    refused(run_script("benchmark-spread", good, garbled), f"cannot read {garbled}")
 
 
 def test_rxcsv_loads_a_gzip_csv_as_the_plain_one(tmp_path):
@@ -86,14 +86,14 @@ def test_check_benchmark_mallocs_reads_gzip_files(tmp_path):
     small = compress(jmh(tmp_path / "n.json", SMALL))
     large = compress(jmh(tmp_path / "2n.json", LARGE))
     result = subprocess.run(
-        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--size", str(SIZE),
+        [sys.executable, RXTOOLS, "benchmark-mallocs", "--size", str(SIZE),
          "--rxbench-csv", rx, "--benchmark-jmh", small, large], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "2 passed, 0 failed" in result.stdout
     broken = tmp_path / "broken.json.gz"
     broken.write_bytes(open(small, "rb").read()[:30])
     result = subprocess.run(
-        [sys.executable, os.path.join(SCRIPTS, "check-benchmark-mallocs.py"), "--size", str(SIZE),
+        [sys.executable, RXTOOLS, "benchmark-mallocs", "--size", str(SIZE),
          "--rxbench-csv", rx, "--benchmark-jmh", str(broken), large], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and f"cannot read package-benchmark export {broken}" in result.stderr
@@ -103,7 +103,7 @@ def test_the_committed_spread_exports_still_give_spread_txt():
     """docs/benchmarks.md quotes results/benchmarks/spread.txt; it must stay what the compressed exports give."""
     exports = sorted(glob.glob(os.path.join(ROOT, "results/benchmarks/spread/run-*/Current_run.jmh.json.gz")))
     assert len(exports) == 3
-    result = run_script("benchmark-spread.py", *exports)
+    result = run_script("benchmark-spread", *exports)
     assert result.returncode == 0, result.stderr
     with open(os.path.join(ROOT, "results/benchmarks/spread.txt"), encoding="utf-8") as handle:
         assert result.stdout == handle.read()

@@ -1,6 +1,6 @@
 """What rxcsv refuses beyond a file's shape, found by feeding the scripts bad figures: one figure listed twice
 (in one file, or by two run files of the gate), a statistic that is not a finite number within 2^64, a negative
-time, an `n` that is not a whole number; and compare.py's --threshold that would hide every regression, and a
+time, an `n` that is not a whole number; and rxtools compare's --threshold that would hide every regression, and a
 reference figure the run flags unavailable. Each refusal is one line naming the file, the line and the column
 (or the key and both lines), a non-zero exit, no traceback and nothing written."""
 import os
@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-import rxcsv
-from conftest import SCRIPTS, row, write_csv
+from rxtools import rxcsv
+from conftest import RXTOOLS, SCRIPTS, row, write_csv
 
 
 def run_script(script, *args):
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
+    return subprocess.run([sys.executable, RXTOOLS, script, *map(str, args)],
                           capture_output=True, text=True)
 
 
@@ -160,23 +160,23 @@ def test_committed_results_still_read():
 
 # Every script that reads rxbench CSVs: the arguments that make it read `path`, writing into `out`.
 READERS = {
-    "summarize.py": lambda path, out: [path],
-    "costmodel.py": lambda path, out: [path, "--csv", out],
-    "compare.py": lambda path, out: [path, path],
-    "instruction-shift.py": lambda path, out: [path, "--after", path, "--output", out],
-    "proxies.py": lambda path, out: [path],
-    "report.py": lambda path, out: [path, "--out", out],
+    "summarize": lambda path, out: [path],
+    "costmodel": lambda path, out: [path, "--csv", out],
+    "compare": lambda path, out: [path, path],
+    "instruction-shift": lambda path, out: [path, "--after", path, "--output", out],
+    "proxies": lambda path, out: [path],
+    "report": lambda path, out: [path, "--out", out],
 }
 
 
 @pytest.mark.parametrize("script", sorted(READERS))
 def test_every_reader_refuses_an_overflowing_n_and_an_infinite_median_in_one_line(tmp_path, script):
     """An n of inf or 1e400 was an OverflowError traceback in each of them; an inf median or one of 1e308 crashed
-    summarize.py, report.py and costmodel.py."""
+    rxtools summarize, rxtools report and rxtools costmodel."""
     cases = [({"n": "inf"}, "`n` is 'inf'"), ({"n": "1e400"}, "`n` is '1e400'"),
              ({"n": "9" * 5000}, "`n` is '999999999999999999999999'... (5000 characters)"),   # int()'s ValueError
              ({"median": "inf"}, "`median` is 'inf'")]
-    if script in ("report.py", "costmodel.py"):
+    if script in ("report", "costmodel"):
         cases.append(({"median": "1e308"}, "`median` is '1e308'"))
     for index, (cells, problem) in enumerate(cases):
         path = write_csv(tmp_path / f"bad-{index}.csv", sweep(**cells))
@@ -234,7 +234,7 @@ def gate(tmp_path, reference, *runs):
     for index, lines in enumerate(runs):
         paths.append(tmp_path / f"run-{index}.csv")
         paths[-1].write_text(HEADER + "".join(lines))
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, "compare.py"), "--gate", str(reference_path),
+    return subprocess.run([sys.executable, RXTOOLS, "compare", "--gate", str(reference_path),
                            "--run", *map(str, paths)], capture_output=True, text=True)
 
 
@@ -265,7 +265,7 @@ def test_two_run_files_of_one_allocator_that_share_a_figure_fail_the_gate(tmp_pa
 def test_instruction_shift_refuses_one_figure_in_two_files_of_a_side(tmp_path):
     first = write_csv(tmp_path / "a.csv", [figure(metric="instructions_per_event", median=100.0)])
     second = write_csv(tmp_path / "b.csv", [figure(metric="instructions_per_event", median=200.0)])
-    refused_in_one_line(run_script("instruction-shift.py", first, second, "--after", first), "b.csv: line 2 repeats",
+    refused_in_one_line(run_script("instruction-shift", first, second, "--after", first), "b.csv: line 2 repeats",
                         "a.csv line 2")
 
 
@@ -273,11 +273,11 @@ def test_instruction_shift_refuses_one_figure_in_two_files_of_a_side(tmp_path):
 def test_a_threshold_that_would_hide_regressions_is_refused(tmp_path, value):
     old = write_csv(tmp_path / "old.csv", [figure(median=10.0)])
     new = write_csv(tmp_path / "new.csv", [figure(median=50.0)])
-    assert run_script("compare.py", old, new).returncode == 1   # the regression the threshold would hide
-    result = run_script("compare.py", old, new, f"--threshold={value}")
+    assert run_script("compare", old, new).returncode == 1   # the regression the threshold would hide
+    result = run_script("compare", old, new, f"--threshold={value}")
     assert result.returncode == 2 and result.stdout == ""
     refused_in_one_line(result, f"--threshold is '{value}'; give a finite fraction of 0 or more (0.10 is 10%)")
-    assert run_script("compare.py", old, new, "--threshold", "0").returncode == 1
+    assert run_script("compare", old, new, "--threshold", "0").returncode == 1
 
 
 def test_a_timed_reference_figure_that_becomes_unavailable_fails_the_gate_naming_it(tmp_path):
@@ -301,5 +301,5 @@ def test_compare_lists_a_figure_that_became_unavailable(tmp_path):
     new = tmp_path / "new.csv"
     old.write_text(HEADER + gate_line("sink", "ns_per_event", 10))
     new.write_text(HEADER + gate_line("sink", "ns_per_event", 0, flag="unavailable", n=""))
-    result = run_script("compare.py", old, new)
+    result = run_script("compare", old, new)
     assert f"unavailable in {new}, measured in {old} (1)" in result.stdout, result.stdout

@@ -1,9 +1,8 @@
-"""mutation-check.py's own logic, without Swift: mutants applied or refused (missing or ambiguous text, malformed
+"""rxtools mutation-check's own logic, without Swift: mutants applied or refused (missing or ambiguous text, malformed
 entries, unknown ids), results classified (caught, survived, hung, invalid) with the commands stubbed, a command
 killed at its time limit with everything it started, and a whole run on a small git repository whose tests are
 pytest files: its results file and summary, and its refusals of bad input (one line, exit 2, nothing written)."""
 import csv
-import importlib.util
 import json
 import os
 import subprocess
@@ -12,12 +11,10 @@ import time
 
 import pytest
 
-from conftest import SCRIPTS
+from conftest import RXTOOLS, SCRIPTS
+from rxtools import mutation_check as mc
 
-SCRIPT = os.path.join(SCRIPTS, "mutation-check.py")
-spec = importlib.util.spec_from_file_location("mutation_check", SCRIPT)
-mc = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(mc)
+COMMAND = [sys.executable, RXTOOLS, "mutation-check"]
 
 SWIFT = "swift test --skip-build --filter 'SinkEngineTests\\.'"
 PYTEST = "python -m pytest -q scripts/tests/test_thing.py"
@@ -274,7 +271,7 @@ def test_results_csv_and_summary(tmp_path):
     assert list(rows[0]) == mc.COLUMNS
     assert [(r["id"], r["status"], r["seconds"], r["build_seconds"], r["test_seconds"]) for r in rows] == [
         ("one", "caught", "15.5", "10.0", "5.5"), ("two", "survived", "2.0", "0.0", "2.0")]
-    summary = mc.summary_markdown([caught, argued], {"command": "scripts/mutation-check.py", "commit": "abc",
+    summary = mc.summary_markdown([caught, argued], {"command": "scripts/rxtools mutation-check", "commit": "abc",
                                                      "date": "2026-11-28T00:00:00Z", "seconds": 120})
     assert "- mutants: 2: 1 caught, 1 survived, 0 hung, 0 invalid" in summary
     assert "- `two` (Sources/A.swift): an off-by-one. Argued equivalent: it cannot be seen" in summary
@@ -345,7 +342,7 @@ def repository(tmp_path):
 def mutation_check(repository, mutants, *args):
     path = repository.parent / "mutants.json"
     path.write_text(json.dumps({"mutants": mutants}))
-    return subprocess.run([sys.executable, SCRIPT, "--repository", str(repository), "--mutants", str(path),
+    return subprocess.run([*COMMAND, "--repository", str(repository), "--mutants", str(path),
                            "--python", sys.executable, *map(str, args)], capture_output=True, text=True)
 
 
@@ -362,7 +359,7 @@ def test_a_run_on_a_repository_writes_its_results_and_leaves_the_checkout_alone(
     output.parent.mkdir()
     result = mutation_check(repository, THING_MUTANTS, "--output", output, "--timeout", 120)
     assert result.returncode == 1, result.stderr   # a survivor
-    assert result.stdout == f"mutation-check: 2 mutants: 1 caught, 1 survived, 0 hung, 0 invalid; {output}\n"
+    assert result.stdout == f"rxtools mutation-check: 2 mutants: 1 caught, 1 survived, 0 hung, 0 invalid; {output}\n"
     rows = list(csv.DictReader(output.read_text().splitlines()))
     assert [(r["id"], r["status"]) for r in rows] == [("smaller-or-equal", "caught"), ("double-untested", "survived")]
     summary = (output.parent / "latest.md").read_text()
@@ -395,7 +392,7 @@ def test_bad_mutants_are_refused_before_anything_runs(repository, change, words)
     output = repository.parent / "refused.csv"
     result = mutation_check(repository, [dict(THING_MUTANTS[0], **change)] + THING_MUTANTS[1:], "--output", output)
     assert result.returncode == 2
-    assert result.stderr == f"mutation-check: {words}" + result.stderr[len(f"mutation-check: {words}"):]
+    assert result.stderr == f"rxtools mutation-check: {words}" + result.stderr[len(f"rxtools mutation-check: {words}"):]
     assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
     assert not output.exists() and not (repository.parent / "refused.md").exists()
 
@@ -410,7 +407,7 @@ def test_bad_mutants_are_refused_before_anything_runs(repository, change, words)
 def test_bad_options_are_one_line_and_exit_2(repository, args, words):
     path = repository.parent / "mutants.json"
     path.write_text(json.dumps({"mutants": THING_MUTANTS}))
-    result = subprocess.run([sys.executable, SCRIPT, "--repository", str(repository), "--mutants", str(path),
+    result = subprocess.run([*COMMAND, "--repository", str(repository), "--mutants", str(path),
                              *([] if "--python" in args else ["--python", sys.executable]), *args],
                             capture_output=True, text=True)
     assert result.returncode == 2
@@ -438,7 +435,7 @@ def test_a_kept_copy_is_reused_and_a_foreign_folder_refused(repository, tmp_path
 def test_every_mutant_of_the_repository_applies_to_the_tree_as_it_is():
     """A mutant whose original text the code no longer holds refuses the whole check (BadInput) when it is run on
     demand, long after the change that moved the text: two Harness mutants stood so for a while. The tree here is
-    the checkout's own, as mutation-check.py reads HEAD."""
+    the checkout's own, as rxtools mutation-check reads HEAD."""
     root = os.path.dirname(SCRIPTS)
     mutants = mc.read_mutants(os.path.join(SCRIPTS, "mutation", "mutants.json"))
 

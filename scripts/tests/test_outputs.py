@@ -1,4 +1,4 @@
-"""Every file a script writes goes through scripts/outfile.py's writer: a symbolic link is written through (the
+"""Every file a script writes goes through scripts/rxtools/outfile.py's writer: a symbolic link is written through (the
 link stays), a replaced file keeps its permission bits, a device is written to directly, a full disk or a signal
 leaves the file that was there as it was and no temporary file; an output path is refused in one line before
 any work (empty, a directory, a missing directory)."""
@@ -8,18 +8,15 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 
 import pytest
 
-import charts
-import outfile
-import report
-from conftest import SCRIPTS, row, write_csv
+from rxtools import charts, cli, outfile, report
+from conftest import RXTOOLS, SCRIPTS, row, signalled_report, write_csv
 
 
 def run_script(script, *args, **kwargs):
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
+    return subprocess.run([sys.executable, RXTOOLS, script, *map(str, args)],
                           capture_output=True, text=True, **kwargs)
 
 
@@ -36,7 +33,7 @@ def small_csv(tmp_path):
 
 
 def sweep_csv(tmp_path):
-    """Enough for one fit, so that costmodel.py --csv has something to write."""
+    """Enough for one fit, so that rxtools costmodel --csv has something to write."""
     return write_csv(tmp_path / "sweep.csv", [
         row("sink", "engine", "MapDepth", "scaling", f"depth={depth}", "ns_per_event", "ns/event", 10.0 + 2 * depth)
         for depth in (1, 2, 4, 8)])
@@ -122,7 +119,7 @@ def test_check_file_refuses_what_cannot_be_written(tmp_path, monkeypatch, name, 
 def test_instruction_shift_output_writes_through_a_link_and_keeps_the_mode(tmp_path):
     csv = write_csv(tmp_path / "run.csv", [row("sink", "engine", "W", "g", "", "instructions_per_event", "i", 5.0)])
     link, target = private_file_behind_a_link(tmp_path, "shift.csv")
-    result = run_script("instruction-shift.py", csv, "--after", csv, "--output", link)
+    result = run_script("instruction-shift", csv, "--after", csv, "--output", link)
     assert result.returncode == 0, result.stderr
     assert_written_through(link, target)
     assert target.read_text().startswith("engine,kind,compared")
@@ -133,14 +130,14 @@ def test_report_and_charts_write_through_links_and_keep_modes(tmp_path, capsys):
     out.mkdir()
     index, index_target = private_file_behind_a_link(out, "index.html")
     model, model_target = private_file_behind_a_link(out, "cost-model.csv")
-    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 0
+    assert cli.main(["report", small_csv(tmp_path), "--out", str(out)]) == 0
     assert_written_through(index, index_target)
     assert_written_through(model, model_target)
     drawn = tmp_path / "charts"
     drawn.mkdir()
     name = charts.charts_for(report.rxcsv.load(small_csv(tmp_path)))[0].name
     svg, svg_target = private_file_behind_a_link(drawn, f"{name}.svg")
-    assert charts.main([small_csv(tmp_path), "--out", str(drawn)]) == 0
+    assert cli.main(["charts", small_csv(tmp_path), "--out", str(drawn)]) == 0
     assert_written_through(svg, svg_target)
     assert svg_target.read_text().lstrip().startswith("<?xml")
 
@@ -149,38 +146,37 @@ def no_work(*_args, **_kwargs):
     raise AssertionError("the work was done although the output path was refused")
 
 
-@pytest.mark.parametrize("script, name", [(report, "report.py"), (charts, "charts.py")])
+@pytest.mark.parametrize("script, name", [("report", "report"), ("charts", "charts")])
 def test_an_empty_out_is_refused_before_any_work(tmp_path, monkeypatch, capsys, script, name):
     monkeypatch.setattr(charts, "charts_for", no_work)
     monkeypatch.chdir(tmp_path)
     csv = small_csv(tmp_path)
-    assert script.main([csv, "--out", ""]) == 2
-    assert one_line(capsys.readouterr().err) == f"{name}: --out is empty; give a directory"
+    assert cli.main([script, csv, "--out", ""]) == 2
+    assert one_line(capsys.readouterr().err) == f"rxtools {name}: --out is empty; give a directory"
     assert sorted(os.listdir(tmp_path)) == ["small.csv"]
 
 
 @pytest.mark.parametrize("target, problem", [
-    ("", "costmodel.py: --csv is empty; give a file name"),
-    ("missing/fits.csv", "costmodel.py: missing/fits.csv: cannot be written, no directory"),
-    ("folder", "costmodel.py: folder: is a directory; give --csv a file name"),
+    ("", "rxtools costmodel: --csv is empty; give a file name"),
+    ("missing/fits.csv", "rxtools costmodel: missing/fits.csv: cannot be written, no directory"),
+    ("folder", "rxtools costmodel: folder: is a directory; give --csv a file name"),
 ])
 def test_costmodel_refuses_an_unwritable_csv_in_one_line_before_fitting(tmp_path, target, problem):
     (tmp_path / "folder").mkdir()
     csv = sweep_csv(tmp_path)
-    result = run_script("costmodel.py", csv, "--csv", target, cwd=tmp_path)
+    result = run_script("costmodel", csv, "--csv", target, cwd=tmp_path)
     assert result.returncode == 2 and result.stdout == ""
     assert one_line(result.stderr).startswith(problem)
     assert sorted(os.listdir(tmp_path)) == ["folder", "sweep.csv"]
 
 
 def test_costmodel_on_a_full_device_is_one_line_and_exit_1(tmp_path):
-    result = run_script("costmodel.py", sweep_csv(tmp_path), "--csv", "/dev/full")
+    result = run_script("costmodel", sweep_csv(tmp_path), "--csv", "/dev/full")
     assert result.returncode == 1
-    assert one_line(result.stderr) == "costmodel.py: /dev/full: cannot be written (No space left on device)"
+    assert one_line(result.stderr) == "rxtools costmodel: /dev/full: cannot be written (No space left on device)"
 
 
 def test_costmodel_on_a_full_disk_leaves_the_previous_file(tmp_path, monkeypatch, capsys):
-    import costmodel
     previous = tmp_path / "fits.csv"
     previous.write_text("the previous fits\n")
 
@@ -188,15 +184,15 @@ def test_costmodel_on_a_full_disk_leaves_the_previous_file(tmp_path, monkeypatch
         handle.write(data[:10])
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(outfile, "write", full)
-    assert costmodel.main([sweep_csv(tmp_path), "--csv", str(previous)]) == 1
-    assert one_line(capsys.readouterr().err) == f"costmodel.py: {previous}: cannot be written (No space left on device)"
+    assert cli.main(["costmodel", sweep_csv(tmp_path), "--csv", str(previous)]) == 1
+    assert one_line(capsys.readouterr().err) == f"rxtools costmodel: {previous}: cannot be written (No space left on device)"
     assert previous.read_text() == "the previous fits\n"
     assert sorted(os.listdir(tmp_path)) == ["fits.csv", "sweep.csv"]
 
 
 def test_costmodel_csv_writes_through_a_link_and_keeps_the_mode(tmp_path):
     link, target = private_file_behind_a_link(tmp_path, "fits.csv")
-    result = run_script("costmodel.py", sweep_csv(tmp_path), "--csv", link)
+    result = run_script("costmodel", sweep_csv(tmp_path), "--csv", link)
     assert result.returncode == 0, result.stderr
     assert_written_through(link, target)
     assert target.read_text().startswith("source,engine,role")
@@ -206,14 +202,14 @@ def test_check_benchmark_mallocs_refuses_an_out_folder_before_comparing(tmp_path
     folder = tmp_path / "folder"
     folder.mkdir()
     absent = tmp_path / "absent.json"
-    result = run_script("check-benchmark-mallocs.py", "--rxbench-csv", absent, "--benchmark-jmh", absent, absent,
+    result = run_script("benchmark-mallocs", "--rxbench-csv", absent, "--benchmark-jmh", absent, absent,
                         "--out", folder)
     assert result.returncode == 2
-    assert one_line(result.stderr) == f"check-benchmark-mallocs: {folder}: is a directory; give --out a file name"
+    assert one_line(result.stderr) == f"rxtools benchmark-mallocs: {folder}: is a directory; give --out a file name"
 
 
 def test_findings_refuses_an_empty_readme(tmp_path):
-    result = run_script("findings.py", "--csv", tmp_path / "absent.csv", "--catalogue", tmp_path / "absent.csv",
+    result = run_script("findings", "--csv", tmp_path / "absent.csv", "--catalogue", tmp_path / "absent.csv",
                         "--readme", "", "--out", tmp_path / "findings")
     assert result.returncode == 2
     assert "--readme is empty" in one_line(result.stderr)
@@ -227,7 +223,7 @@ def test_sigterm_as_the_temporary_file_is_made_leaves_no_temporary_file(tmp_path
     program = f"""
 import os, signal, sys
 sys.path.insert(0, {SCRIPTS!r})
-import outfile
+from rxtools import outfile
 real = outfile.tempfile.NamedTemporaryFile
 def made_then_terminated(*args, **kwargs):
     handle = real(*args, **kwargs)
@@ -246,17 +242,8 @@ except outfile.Terminated as terminated:
 
 def test_sigterm_to_a_working_report_is_one_line_exit_143_and_no_temporary_file(tmp_path, v2_csv):
     out = tmp_path / "report"
-    process = subprocess.Popen([sys.executable, os.path.join(SCRIPTS, "report.py"), v2_csv, "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    # Until the output folder exists, however loaded the machine: a CI run beside builds took over 60 s to get here.
-    deadline = time.monotonic() + 600
-    while not out.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert out.exists(), "the report never made its output folder"
-    assert process.poll() is None, "the report finished before it could be terminated"
-    process.send_signal(signal.SIGTERM)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 143, stderr
-    assert one_line(stderr) == "report.py: terminated (SIGTERM)"
+    status, stderr = signalled_report(v2_csv, out, signal.SIGTERM)
+    assert status == 143, stderr
+    assert one_line(stderr) == "rxtools report: terminated (SIGTERM)"
     leftovers = [name for _, _, names in os.walk(out) for name in names if name.endswith(".tmp")]
     assert leftovers == []

@@ -6,9 +6,7 @@ import re
 import matplotlib
 import pytest
 
-import charts
-import report
-import rxcsv
+from rxtools import charts, report, rxcsv
 from conftest import ENGINES, SCRIPTS
 
 COMMITTED = os.path.join(SCRIPTS, "..", "results", "2026-11-22-standard")

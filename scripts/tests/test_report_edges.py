@@ -1,4 +1,4 @@
-"""report.py and charts.py at the edges: an --out that cannot be made, a full disk, Ctrl-C. Each is one line
+"""rxtools report and rxtools charts at the edges: an --out that cannot be made, a full disk, Ctrl-C. Each is one line
 on stderr and a non-zero exit, with no traceback and no partial or empty file left behind."""
 import errno
 import _thread
@@ -6,14 +6,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
-import charts
-import outfile
-import report
-from conftest import SCRIPTS, row, write_csv
+from rxtools import charts, cli, outfile
+from conftest import RXTOOLS, row, signalled_report, write_csv
 
 
 def small_csv(tmp_path):
@@ -38,12 +35,12 @@ def no_work(*_args, **_kwargs):
     raise AssertionError("charts were drawn although --out could not be made")
 
 
-@pytest.mark.parametrize("script", [report, charts])
+@pytest.mark.parametrize("script", ["report", "charts"])
 def test_an_out_under_a_regular_file_is_refused_in_one_line_before_any_work(tmp_path, monkeypatch, capsys, script):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setattr(charts, "charts_for", no_work)
-    assert script.main([small_csv(tmp_path), "--out", str(blocker / "report")]) == 2
+    assert cli.main([script, small_csv(tmp_path), "--out", str(blocker / "report")]) == 2
     line = one_line(capsys.readouterr().err)
     assert f"{blocker} is a file, not a directory" in line and "--out" in line
     assert blocker.read_text() == "not a folder"
@@ -56,16 +53,16 @@ def test_an_unwritable_out_is_refused_in_one_line_and_nothing_is_made(tmp_path, 
     monkeypatch.setattr(outfile.tempfile, "mkdtemp", refused)
     monkeypatch.setattr(charts, "charts_for", no_work)
     out = tmp_path / "locked" / "report"
-    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 2
+    assert cli.main(["report", small_csv(tmp_path), "--out", str(out)]) == 2
     line = one_line(capsys.readouterr().err)
-    assert line == f"report.py: {out}: cannot write in {tmp_path} (Permission denied); give another --out"
+    assert line == f"rxtools report: {out}: cannot write in {tmp_path} (Permission denied); give another --out"
     assert not (tmp_path / "locked").exists()
 
 
 def test_an_out_under_a_file_from_the_command_line_is_one_line(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "report.py"), small_csv(tmp_path), "--out",
+    result = subprocess.run([sys.executable, RXTOOLS, "report", small_csv(tmp_path), "--out",
                              str(blocker / "report")], capture_output=True, text=True)
     assert result.returncode == 2
     assert "is a file, not a directory" in one_line(result.stderr)
@@ -92,11 +89,11 @@ def failing_write(monkeypatch, after, error):
 def test_a_full_disk_leaves_no_partial_file_and_says_so_in_one_line(tmp_path, monkeypatch, capsys, after):
     out = tmp_path / "report"
     calls = failing_write(monkeypatch, after, OSError(errno.ENOSPC, "No space left on device"))
-    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 1
+    assert cli.main(["report", small_csv(tmp_path), "--out", str(out)]) == 1
     line = one_line(capsys.readouterr().err)
     failed = calls[-1]
     target = os.path.join(os.path.dirname(failed), os.path.basename(failed).split(".tmp")[0][1:].rsplit(".", 1)[0])
-    assert line == f"report.py: {target}: cannot be written (No space left on device)"
+    assert line == f"rxtools report: {target}: cannot be written (No space left on device)"
     assert not os.path.exists(target)
     written = files_under(out)
     assert not [name for name in written if name.endswith(".tmp")], written
@@ -109,17 +106,17 @@ def test_a_full_disk_leaves_no_partial_file_and_says_so_in_one_line(tmp_path, mo
 def test_a_full_disk_while_charts_py_writes_is_one_line(tmp_path, monkeypatch, capsys):
     out = tmp_path / "charts"
     failing_write(monkeypatch, 1, OSError(errno.ENOSPC, "No space left on device"))
-    assert charts.main([small_csv(tmp_path), "--out", str(out)]) == 1
+    assert cli.main(["charts", small_csv(tmp_path), "--out", str(out)]) == 1
     assert "No space left on device" in one_line(capsys.readouterr().err)
     assert files_under(out) == []
 
 
-@pytest.mark.parametrize("script, name", [(report, "report.py"), (charts, "charts.py")])
+@pytest.mark.parametrize("script, name", [("report", "report"), ("charts", "charts")])
 def test_ctrl_c_while_writing_is_one_line_exit_130_and_no_partial_file(tmp_path, monkeypatch, capsys, script, name):
     out = tmp_path / "out"
     failing_write(monkeypatch, 2, KeyboardInterrupt())
-    assert script.main([small_csv(tmp_path), "--out", str(out)]) == 130
-    assert one_line(capsys.readouterr().err) == f"{name}: interrupted"
+    assert cli.main([script, small_csv(tmp_path), "--out", str(out)]) == 130
+    assert one_line(capsys.readouterr().err) == f"rxtools {name}: interrupted"
     written = files_under(out)
     assert len(written) == 1 and not written[0].endswith(".tmp"), written
 
@@ -129,8 +126,8 @@ def test_ctrl_c_while_drawing_is_one_line_exit_130(tmp_path, monkeypatch, capsys
         raise KeyboardInterrupt
     monkeypatch.setattr(charts, "charts_for", interrupted)
     out = tmp_path / "report"
-    assert report.main([small_csv(tmp_path), "--out", str(out)]) == 130
-    assert one_line(capsys.readouterr().err) == "report.py: interrupted"
+    assert cli.main(["report", small_csv(tmp_path), "--out", str(out)]) == 130
+    assert one_line(capsys.readouterr().err) == "rxtools report: interrupted"
     assert not out.exists()
 
 
@@ -140,19 +137,10 @@ def test_sigint_to_a_working_report_is_one_line_and_exit_130(tmp_path, v2_csv):
     starts them with SIGINT ignored, a child inherits that, and Python then never raises KeyboardInterrupt
     (the report exited 0 when CI was started that way)."""
     out = tmp_path / "report"
-    process = subprocess.Popen([sys.executable, os.path.join(SCRIPTS, "report.py"), v2_csv, "--out", str(out)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    # Until the output folder exists, however loaded the machine: a CI run beside builds took over 60 s to get here.
-    deadline = time.monotonic() + 600
-    while not out.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert out.exists(), "the report never made its output folder"
-    assert process.poll() is None, "the report finished before it could be interrupted"
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
-    assert one_line(stderr) == "report.py: interrupted"
+    status, stderr = signalled_report(v2_csv, out, signal.SIGINT,
+                                      preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert status == 130, stderr
+    assert one_line(stderr) == "rxtools report: interrupted"
     assert not [name for name in (files_under(out) if out.exists() else []) if name.endswith(".tmp")]
 
 

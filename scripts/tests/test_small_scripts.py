@@ -1,15 +1,15 @@
-"""benchmark-spread.py, profile-shares.py and validity.py on small inputs whose every figure is known: their
+"""rxtools benchmark-spread, rxtools profile-shares and rxtools validity on small inputs whose every figure is known: their
 exact output, and their one-line refusal of a bad input (non-zero exit, nothing on stdout)."""
 import json
 import os
 import subprocess
 import sys
 
-from conftest import SCRIPTS, row, write_csv
+from conftest import RXTOOLS, row, write_csv
 
 
 def run_script(script, *args):
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
+    return subprocess.run([sys.executable, RXTOOLS, script, *map(str, args)],
                           capture_output=True, text=True)
 
 
@@ -23,7 +23,7 @@ def refused(result, *words):
 
 
 # ---------------------------------------------------------------------------------------------
-# benchmark-spread.py
+# rxtools benchmark-spread
 
 def jmh_export(path, p50s):
     """A package-benchmark JMH export: {benchmark: p50 wall clock}, plus one element without the metric."""
@@ -39,7 +39,7 @@ def test_benchmark_spread_prints_each_benchmarks_spread_and_the_quantiles(tmp_pa
     first = jmh_export(tmp_path / "1.jmh.json", {"sink/MapFilterPumping": 100.0, "signal/MapFilterPumping": 40.0,
                                                  "only/InTheFirst": 5.0})
     second = jmh_export(tmp_path / "2.jmh.json", {"sink/MapFilterPumping": 110.0, "signal/MapFilterPumping": 40.0})
-    result = run_script("benchmark-spread.py", first, second)
+    result = run_script("benchmark-spread", first, second)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["benchmark", "min", "p50", "(us)", "max", "p50", "(us)", "spread", "%"]
@@ -53,24 +53,24 @@ def test_benchmark_spread_prints_each_benchmarks_spread_and_the_quantiles(tmp_pa
 
 def test_benchmark_spread_refuses_bad_input_in_one_line(tmp_path):
     good = jmh_export(tmp_path / "good.json", {"sink/W": 1.0})
-    refused(run_script("benchmark-spread.py", good), "at least two JMH exports")
+    refused(run_script("benchmark-spread", good), "at least two JMH exports")
     broken = tmp_path / "broken.json"
     broken.write_text("[{")
-    refused(run_script("benchmark-spread.py", good, broken), f"cannot read {broken}")
-    refused(run_script("benchmark-spread.py", good, tmp_path / "absent.json"), "absent.json", "No such file")
+    refused(run_script("benchmark-spread", good, broken), f"cannot read {broken}")
+    refused(run_script("benchmark-spread", good, tmp_path / "absent.json"), "absent.json", "No such file")
     # JSON, but not an export: the old script died in a traceback on these.
     an_object = tmp_path / "object.json"
     an_object.write_text('{"benchmark": "x"}')
-    refused(run_script("benchmark-spread.py", good, an_object), f"{an_object} is not a JMH export")
+    refused(run_script("benchmark-spread", good, an_object), f"{an_object} is not a JMH export")
     no_percentile = tmp_path / "no-p50.json"
     no_percentile.write_text(json.dumps([{"benchmark": "a.b.c.d", "secondaryMetrics": {"Time (wall clock)": {"x": 1}}}]))
-    refused(run_script("benchmark-spread.py", good, no_percentile), str(no_percentile), "50.0 percentile")
+    refused(run_script("benchmark-spread", good, no_percentile), str(no_percentile), "50.0 percentile")
     no_metric = jmh_export(tmp_path / "none.json", {})
-    refused(run_script("benchmark-spread.py", good, no_metric), f"{no_metric} holds no 'Time (wall clock)' metric")
+    refused(run_script("benchmark-spread", good, no_metric), f"{no_metric} holds no 'Time (wall clock)' metric")
 
 
 # ---------------------------------------------------------------------------------------------
-# profile-shares.py
+# rxtools profile-shares
 
 ANNOTATION = """--------------------------------------------------------------------------------
 Ir
@@ -92,7 +92,7 @@ Ir           file:function
 def test_profile_shares_counts_each_kind_and_the_rest_as_other(tmp_path):
     annotation = tmp_path / "sink-MapFilterPumping.txt"
     annotation.write_text(ANNOTATION)
-    result = run_script("profile-shares.py", annotation)
+    result = run_script("profile-shares", annotation)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "profile,kind,instructions,share_percent",
@@ -113,17 +113,17 @@ def test_profile_shares_refuses_bad_input_in_one_line_and_prints_nothing(tmp_pat
     not_annotation = tmp_path / "notes.txt"
     not_annotation.write_text("300 (30.0%)  ???:swift_retain\n")
     # The bad file second: the old script had printed the header and the first file's rows by then.
-    refused(run_script("profile-shares.py", good, not_annotation),
+    refused(run_script("profile-shares", good, not_annotation),
             f"{not_annotation} is not a callgrind_annotate output (no PROGRAM TOTALS line)")
-    refused(run_script("profile-shares.py", good, tmp_path / "absent.txt"), "cannot read", "absent.txt")
+    refused(run_script("profile-shares", good, tmp_path / "absent.txt"), "cannot read", "absent.txt")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    refused(run_script("profile-shares.py", binary), f"{binary} is not a callgrind_annotate output")
-    refused(run_script("profile-shares.py"), "usage: profile-shares.py")
+    refused(run_script("profile-shares", binary), f"{binary} is not a callgrind_annotate output")
+    refused(run_script("profile-shares"), "usage: rxtools profile-shares")
 
 
 # ---------------------------------------------------------------------------------------------
-# validity.py
+# rxtools validity
 
 def time_row(engine, role, median):
     return row(engine, role, "W", "g", "", "ns_per_event", "ns/event", median)
@@ -144,7 +144,7 @@ def validity_folder(tmp_path):
 
 
 def test_validity_prints_its_three_tables(tmp_path):
-    result = run_script("validity.py", validity_folder(tmp_path))
+    result = run_script("validity", validity_folder(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "## Run-to-run agreement",
@@ -180,14 +180,14 @@ def test_validity_prints_its_three_tables(tmp_path):
 def test_validity_refuses_a_missing_or_bad_file_in_one_line(tmp_path):
     folder = validity_folder(tmp_path)
     os.remove(folder / "isolated.csv")
-    refused(run_script("validity.py", folder), f"{folder / 'isolated.csv'}: no such file")
+    refused(run_script("validity", folder), f"{folder / 'isolated.csv'}: no such file")
     (folder / "isolated.csv").write_text("name,value\nfoo,1\n")
-    refused(run_script("validity.py", folder), "isolated.csv: not an rxbench CSV")
-    refused(run_script("validity.py"), "usage: validity.py DIR")
+    refused(run_script("validity", folder), "isolated.csv: not an rxbench CSV")
+    refused(run_script("validity"), "usage: rxtools validity DIR")
 
 
 # ---------------------------------------------------------------------------------------------
-# instruction-shift.py
+# rxtools instruction-shift
 
 def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
     # (engine, workload, parameters, metric, unit): the figure before, the figure after.
@@ -207,7 +207,7 @@ def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
             row(engine, "engine", workload, "rxswift", parameters, metric, unit, values[side])
             for (engine, workload, parameters, metric, unit), values in figures.items()])
     before, after = run_csv("before.csv", 0), run_csv("after.csv", 1)
-    result = run_script("instruction-shift.py", before, "--after", after)
+    result = run_script("instruction-shift", before, "--after", after)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "engine,kind,compared,moved,min_percent,median_percent,max_percent",
@@ -220,15 +220,15 @@ def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
 def test_instruction_shift_refuses_a_bad_file_in_one_line(tmp_path):
     good = write_csv(tmp_path / "good.csv", [
         row("sink", "engine", "MapFilterPumping", "rxswift", "", "instructions_per_event", "instructions", 1.0)])
-    refused(run_script("instruction-shift.py", good, "--after", tmp_path / "absent.csv"), "absent.csv", "no such file")
+    refused(run_script("instruction-shift", good, "--after", tmp_path / "absent.csv"), "absent.csv", "no such file")
     output = tmp_path / "shift.csv"
-    refused(run_script("instruction-shift.py", tmp_path / "absent.csv", "--after", good, "--output", output),
+    refused(run_script("instruction-shift", tmp_path / "absent.csv", "--after", good, "--output", output),
             "absent.csv")
     assert not output.exists()
 
 
 # ---------------------------------------------------------------------------------------------
-# instruction-account.py
+# rxtools instruction-account
 
 def callgrind_dump(path, stage_runs, binary="/bin/true"):
     """A per-instruction callgrind dump (positions: instr line) of one function `stage` whose three
@@ -249,7 +249,7 @@ def callgrind_dump(path, stage_runs, binary="/bin/true"):
 
 def test_instruction_account_is_per_event_per_instruction_and_skips_the_calls_inclusive_cost(tmp_path):
     n, twice = callgrind_dump(tmp_path / "n.out", 64), callgrind_dump(tmp_path / "2n.out", 128)
-    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+    result = run_script("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
                         "--dumps", n, twice)
     assert result.returncode == 0, result.stderr
     assert "per event: 3.00" in result.stdout            # 3 instructions per event; the call's 1000 are not its own
@@ -260,7 +260,7 @@ def test_instruction_account_map_depth_splits_stage_and_fixed(tmp_path):
     # Depth 8: 8 stages + 2 fixed = 10 runs per event; depth 64: 66. Each instruction of the toy runs that often.
     dumps = [callgrind_dump(tmp_path / f"{depth}-{size}.out", (depth + 2) * size)
              for depth in (8, 64) for size in (64, 128)]
-    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+    result = run_script("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
                         "--dumps", *dumps)
     assert result.returncode == 0, result.stderr
     assert "per map stage: 3.00    fixed per event: 6.00" in result.stdout
@@ -269,16 +269,16 @@ def test_instruction_account_map_depth_splits_stage_and_fixed(tmp_path):
 def test_instruction_account_refuses_a_dump_without_instruction_positions(tmp_path):
     plain = tmp_path / "plain.out"
     plain.write_text("# callgrind format\nversion: 1\npositions: line\nevents: Ir\nfn=(1) f\n0 5\n")
-    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+    result = run_script("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
                         "--dumps", plain, plain)
     refused(result, "plain.out", "--dump-instr=yes")
-    result = run_script("instruction-account.py", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+    result = run_script("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
                         "--dumps", plain, plain, plain)
     refused(result, "--dumps takes 2 files")
 
 
 # ---------------------------------------------------------------------------------------------
-# cache-account.py
+# rxtools cache-account
 
 def cache_dump(path, ir, d1mr, bcm):
     """A callgrind dump of one region with cache and branch simulation: its events line and totals."""
@@ -293,7 +293,7 @@ def test_cache_account_is_per_unit_for_every_event_and_workload(tmp_path):
     regions.write_text("region A 10\nregion A 20\nregion B[x=1] 64\nregion B[x=1] 128\n")
     dumps = [cache_dump(tmp_path / "p.1", 1000, 50, 3), cache_dump(tmp_path / "p.2", 1500, 80, 13),
              cache_dump(tmp_path / "p.3", 640, 0, 0), cache_dump(tmp_path / "p.4", 1280, 64, 32)]
-    result = run_script("cache-account.py", "--row", "toy", "--regions", regions, "--dumps", *dumps)
+    result = run_script("cache-account", "--row", "toy", "--regions", regions, "--dumps", *dumps)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "row,workload,n,Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim"
@@ -306,19 +306,19 @@ def test_cache_account_refuses_parts_that_do_not_match_the_regions(tmp_path):
     regions.write_text("region A 10\nregion A 20\n")
     one = cache_dump(tmp_path / "p.1", 1000, 50, 3)
     output = tmp_path / "out.csv"
-    refused(run_script("cache-account.py", "--row", "toy", "--regions", regions, "--dumps", one, "--out", output),
+    refused(run_script("cache-account", "--row", "toy", "--regions", regions, "--dumps", one, "--out", output),
             "2 region lines but 1 dumps")
     less = cache_dump(tmp_path / "p.2", 900, 50, 3)
-    refused(run_script("cache-account.py", "--row", "toy", "--regions", regions, "--dumps", one, less, "--out", output),
+    refused(run_script("cache-account", "--row", "toy", "--regions", regions, "--dumps", one, less, "--out", output),
             "A:", "fewer instructions")
     empty = tmp_path / "empty"
     empty.write_text("nothing\n")
-    refused(run_script("cache-account.py", "--row", "toy", "--regions", empty, "--dumps", one), "no `region")
+    refused(run_script("cache-account", "--row", "toy", "--regions", empty, "--dumps", one), "no `region")
     assert not output.exists()
 
 
 # ---------------------------------------------------------------------------------------------
-# floor-history.py
+# rxtools floor-history
 
 def test_floor_history_lists_each_process_once_and_counts_the_ones_below(tmp_path):
     def run(name, floor, other):
@@ -327,7 +327,7 @@ def test_floor_history_lists_each_process_once_and_counts_the_ones_below(tmp_pat
             row("stage-loop", "reference", "W", "g", "", "ns_per_lifecycle", "ns/lifecycle", other)])
     first, slow_floor = run("a.csv", 100.0, 120.0), run("b.csv", 300.0, 120.0)
     copy = run("c.csv", 100.0, 120.0)   # the same figures as a.csv: one process kept under two names
-    result = run_script("floor-history.py", "--row", "stage-loop", "--workload", "W", first, slow_floor, copy)
+    result = run_script("floor-history", "--row", "stage-loop", "--workload", "W", first, slow_floor, copy)
     assert result.returncode == 0, result.stderr
     assert "### W: stage-loop below the floor in 1 of 2 processes" in result.stdout
     assert f"| {slow_floor} | quick | glibc | 300.0 (3.0) | 120.0 (1.2) | 0.40 | below |" in result.stdout
@@ -337,11 +337,11 @@ def test_floor_history_lists_each_process_once_and_counts_the_ones_below(tmp_pat
 def test_floor_history_refuses_a_file_that_is_not_a_report(tmp_path):
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n")
-    refused(run_script("floor-history.py", "--row", "stage-loop", "--workload", "W", other), "other.csv")
+    refused(run_script("floor-history", "--row", "stage-loop", "--workload", "W", other), "other.csv")
 
 
 # ---------------------------------------------------------------------------------------------
-# decomposition-tables.py
+# rxtools decomposition-tables
 
 def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checked_marker(tmp_path):
     exact = write_csv(tmp_path / "instructions.csv", [
@@ -350,12 +350,12 @@ def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checke
                                         ("rxswift", "CreateMapFilter", 3000.0), ("rxswift", "MapFilterPumping", 11000.0)]])
     timed = write_csv(tmp_path / "run.csv", [
         row("sink", "engine", "MapFilterPumping", "g", "", "ns_per_event", "ns/event", 25.5)])
-    result = run_script("decomposition-tables.py", "--instructions", exact, "--run", timed)
+    result = run_script("decomposition-tables", "--instructions", exact, "--run", timed)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert f"<!-- figures: {exact} metric=rows:instructions_per_event;instructions_per_event -->" in out
     assert "| workload | sink | rxswift |" in out                    # the steps' order; absent rows left out
-    assert "| MapFilterPumping | 600 | 11000 |" in out                  # as proxies.py prints medians
+    assert "| MapFilterPumping | 600 | 11000 |" in out                  # as rxtools proxies prints medians
     assert "| (MapFilterPumping - CreateMapFilter) / 10 | 50 | 800 |" in out
     assert "| MapFilterPumping | 25.50 |" in out   # ns per event
 
@@ -363,4 +363,4 @@ def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checke
 def test_decomposition_tables_refuse_a_file_that_is_not_a_report(tmp_path):
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n")
-    refused(run_script("decomposition-tables.py", "--instructions", other, "--run", other), "other.csv")
+    refused(run_script("decomposition-tables", "--instructions", other, "--run", other), "other.csv")

@@ -1,19 +1,18 @@
-"""Standard output that cannot take a script's output, and Ctrl-C, under scripts/outfile.py's script_main: a full
+"""Standard output that cannot take a script's output, and Ctrl-C, under scripts/rxtools/outfile.py's script_main: a full
 disk is one line and exit 1, a closed pipe (`| head -1`) exit 1 without a word, a standard output closed from the
 start one line and exit 1 before any work, Ctrl-C one line and exit 130; never a traceback, never exit 0 with the
 output lost."""
 import glob
-import importlib.util
+import importlib
 import json
 import os
-import re
 import subprocess
 import sys
 
 import pytest
 
-import rxcsv
-from conftest import SCRIPTS, row, write_csv
+from rxtools import cli, rxcsv
+from conftest import RXTOOLS, row, write_csv
 
 
 def inputs(tmp_path):
@@ -31,23 +30,23 @@ def inputs(tmp_path):
         exports[-1].write_text(json.dumps([{"benchmark": "a.b.c.sink/W", "secondaryMetrics": {
             "Time (wall clock)": {"scorePercentiles": {"50.0": 10.0 * index}}}}]))
     return {
-        "summarize.py": [run],
-        "compare.py": [run, run],
-        "compare.py --gate": ["--gate", run, "--run", run],
-        "costmodel.py": [run],
-        "instruction-shift.py": [run, "--after", run],
-        "profile-shares.py": [annotation],
-        "benchmark-spread.py": exports,
+        "summarize": [run],
+        "compare": [run, run],
+        "compare --gate": ["--gate", run, "--run", run],
+        "costmodel": [run],
+        "instruction-shift": [run, "--after", run],
+        "profile-shares": [annotation],
+        "benchmark-spread": exports,
     }
 
 
-CASES = ["summarize.py", "compare.py", "compare.py --gate", "costmodel.py", "instruction-shift.py",
-         "profile-shares.py", "benchmark-spread.py"]
+CASES = ["summarize", "compare", "compare --gate", "costmodel", "instruction-shift",
+         "profile-shares", "benchmark-spread"]
 
 
 def run_script(case, arguments, **kwargs):
     script = case.split()[0]
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, arguments)],
+    return subprocess.run([sys.executable, RXTOOLS, script, *map(str, arguments)],
                           stderr=subprocess.PIPE, text=True, **kwargs)
 
 
@@ -74,7 +73,7 @@ def test_a_closed_pipe_is_exit_1_without_a_word(tmp_path, case):
     assert result.stderr == ""
 
 
-@pytest.mark.parametrize("case", ["summarize.py", "compare.py --gate", "costmodel.py"])
+@pytest.mark.parametrize("case", ["summarize", "compare --gate", "costmodel"])
 def test_a_closed_stdout_is_refused_before_any_work(tmp_path, case):
     """`script >&-`: Python's print writes nowhere and the script exited 0 with its output lost."""
     result = run_script(case, inputs(tmp_path)[case], preexec_fn=lambda: os.close(1))
@@ -87,7 +86,7 @@ def test_a_long_summary_into_head_is_cut_without_a_traceback(tmp_path):
     records = [row(f"e{index % 10}", "engine", "EventSweep", "scaling", f"events={index // 10}", "ns_per_event", "u", 1.0)
                for index in range(20_000)]
     path = write_csv(tmp_path / "long.csv", records)
-    result = subprocess.run(f"'{sys.executable}' '{os.path.join(SCRIPTS, 'summarize.py')}' '{path}' | head -1; "
+    result = subprocess.run(f"'{sys.executable}' '{RXTOOLS}' summarize '{path}' | head -1; "
                             "echo status ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", capture_output=True,
                             text=True)
     assert result.stdout.splitlines()[0].startswith("Source: ")
@@ -95,74 +94,93 @@ def test_a_long_summary_into_head_is_cut_without_a_traceback(tmp_path):
     assert result.stderr == ""
 
 
-def module(script):
-    spec = importlib.util.spec_from_file_location(script.replace("-", "_")[:-3], os.path.join(SCRIPTS, script))
-    loaded = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loaded)
-    return loaded
-
-
 def interrupted(*_args, **_kwargs):
     raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize("script, prefix, argv", [
-    ("summarize.py", "summarize.py", lambda run: [run]),
-    ("compare.py", "compare", lambda run: ["--gate", run, "--run", run]),
-    ("costmodel.py", "costmodel.py", lambda run: [run]),
+@pytest.mark.parametrize("subcommand, argv", [
+    ("summarize", lambda run: [run]),
+    ("compare", lambda run: ["--gate", run, "--run", run]),
+    ("costmodel", lambda run: [run]),
 ])
-def test_ctrl_c_is_one_line_and_exit_130(tmp_path, monkeypatch, capsys, script, prefix, argv):
-    loaded = module(script)
+def test_ctrl_c_is_one_line_and_exit_130(tmp_path, monkeypatch, capsys, subcommand, argv):
     monkeypatch.setattr(rxcsv, "load", interrupted)
-    monkeypatch.setattr(sys, "argv", [script] + list(map(str, argv(tmp_path / "run.csv"))))
     try:
-        status = loaded.main()   # its arguments from sys.argv
-    except SystemExit as exit:   # the old mains called sys.exit themselves
-        status = exit.code
+        status = cli.main([subcommand] + list(map(str, argv(tmp_path / "run.csv"))))
     except KeyboardInterrupt:
-        pytest.fail(f"KeyboardInterrupt escaped {script}'s main: a traceback")
+        pytest.fail(f"KeyboardInterrupt escaped rxtools {subcommand}: a traceback")
     assert status == 130
     captured = capsys.readouterr()
-    assert captured.err == f"{prefix}: interrupted\n" and captured.out == ""
+    assert captured.err == f"rxtools {subcommand}: interrupted\n" and captured.out == ""
 
 
-def test_every_script_main_runs_under_script_main():
-    """Each script's main is wrapped by outfile.script_main (functools.wraps leaves __wrapped__)."""
-    names = sorted(os.path.basename(path) for path in glob.glob(os.path.join(SCRIPTS, "*.py")))
-    unwrapped = [name for name in names
-                 if name not in ("outfile.py", "rxcsv.py") and not hasattr(module(name).main, "__wrapped__")]
-    assert unwrapped == []
+SHARED = {"__init__", "__main__", "cli", "outfile", "rxcsv"}
 
 
-def script_name(script):
-    """The name a script's messages begin with: script_main's argument (or the SCRIPT it names)."""
-    with open(os.path.join(SCRIPTS, script), encoding="utf-8") as handle:
-        source = handle.read()
-    name = re.search(r'script_main\((?:"([^"]+)"|SCRIPT)\)', source)
-    return name.group(1) or re.search(r'^SCRIPT = "([^"]+)"', source, re.MULTILINE).group(1)
+def test_every_module_but_the_shared_ones_is_a_subcommand_with_a_main():
+    """The dispatcher runs each subcommand's main under outfile.script_main; a module it does not list would be a
+    tool no command reaches."""
+    modules = sorted(os.path.basename(path)[:-3] for path in glob.glob(os.path.join(RXTOOLS, "*.py")))
+    assert sorted(map(cli.module_of, cli.SUBCOMMANDS)) == [m for m in modules if m not in SHARED]
+    for name in cli.SUBCOMMANDS:
+        assert callable(importlib.import_module(f"rxtools.{cli.module_of(name)}").main), name
 
 
-# A meta path finder that interrupts the import of outfile (the import every script makes) as Ctrl-C would while
-# the modules load, then runs the script as `python script.py` runs it.
+def test_help_lists_every_subcommand_and_each_has_its_own_help():
+    listed = subprocess.run([sys.executable, RXTOOLS, "--help"], capture_output=True, text=True)
+    assert listed.returncode == 0 and listed.stderr == ""
+    for name in cli.SUBCOMMANDS:
+        assert f"\n  {name} " in listed.stdout, name
+    for name in cli.SUBCOMMANDS:
+        own = subprocess.run([sys.executable, RXTOOLS, name, "--help"], capture_output=True, text=True)
+        assert (own.returncode, own.stderr) == (0, ""), name
+        assert own.stdout.startswith(f"usage: rxtools {name}"), (name, own.stdout[:80])
+
+
+def test_no_subcommand_or_an_unknown_one_is_one_line_and_exit_2():
+    bare = subprocess.run([sys.executable, RXTOOLS], capture_output=True, text=True)
+    assert bare.returncode == 2 and bare.stdout == "" and bare.stderr.startswith("usage: rxtools SUBCOMMAND")
+    unknown = subprocess.run([sys.executable, RXTOOLS, "reports"], capture_output=True, text=True)
+    assert (unknown.returncode, unknown.stdout) == (2, "")
+    assert unknown.stderr == "rxtools: no subcommand reports; rxtools --help lists them\n"
+
+
+# A meta path finder that interrupts the import of `module` as Ctrl-C would while the modules load, then runs the
+# command as `python3 scripts/rxtools SUBCOMMAND` runs it.
 INTERRUPTED_IMPORT = """
 import runpy, sys
 class Interrupt:
     def find_spec(self, name, path=None, target=None):
-        if name == "outfile":
+        if name == {module!r}:
             raise KeyboardInterrupt
 sys.meta_path.insert(0, Interrupt())
-sys.argv = [{script!r}]
-sys.path.insert(0, {scripts!r})
-runpy.run_path({script!r}, run_name="__main__")
+sys.argv = [{command!r}, {subcommand!r}]
+runpy.run_path({command!r}, run_name="__main__")
 """
 
 
-@pytest.mark.parametrize("script", sorted(os.path.basename(path) for path in glob.glob(os.path.join(SCRIPTS, "*.py"))
-                                          if os.path.basename(path) not in ("outfile.py", "rxcsv.py")))
-def test_ctrl_c_while_the_modules_load_is_one_line_and_exit_130(tmp_path, script):
-    """Loading the modules is most of a short run (summarize.py, compare.py, costmodel.py on a small file): a Ctrl-C
-    then was a KeyboardInterrupt traceback in every script but those that load matplotlib."""
-    code = INTERRUPTED_IMPORT.format(script=os.path.join(SCRIPTS, script), scripts=SCRIPTS)
+@pytest.mark.parametrize("subcommand", sorted(cli.SUBCOMMANDS))
+@pytest.mark.parametrize("interrupted_module", ["outfile", "subcommand"])
+def test_ctrl_c_while_the_modules_load_is_one_line_and_exit_130(tmp_path, subcommand, interrupted_module):
+    """Loading the modules is most of a short run (summarize, compare, costmodel on a small file): a Ctrl-C then is
+    one line, whether it comes while the shared modules load or the subcommand's own (matplotlib for some)."""
+    module = "outfile" if interrupted_module == "outfile" else cli.module_of(subcommand)
+    code = INTERRUPTED_IMPORT.format(module=f"rxtools.{module}", command=RXTOOLS, subcommand=subcommand)
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
-    assert (result.returncode, result.stderr) == (130, f"{script_name(script)}: interrupted\n")
+    assert (result.returncode, result.stderr) == (130, f"rxtools {subcommand}: interrupted\n")
     assert result.stdout == ""
+
+
+def test_a_missing_module_is_one_line_naming_it(tmp_path):
+    """matplotlib absent (the system's Python runs `report`): one line saying which Python to use, not a traceback."""
+    code = ("import runpy, sys\n"
+            "class Absent:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'matplotlib':\n"
+            "            raise ModuleNotFoundError(\"No module named 'matplotlib'\", name='matplotlib')\n"
+            f"sys.meta_path.insert(0, Absent())\nsys.argv = [{RXTOOLS!r}, 'charts', 'run.csv', '--out', 'out']\n"
+            f"runpy.run_path({RXTOOLS!r}, run_name='__main__')\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == ("rxtools charts: needs the Python module matplotlib; run it with the python that "
+                             "scripts/venv.sh prints\n")

@@ -1,14 +1,13 @@
-"""summarize.py and proxies.py: read through rxcsv, right on files with unavailable and unsupported records,
+"""rxtools summarize and rxtools proxies: read through rxcsv, right on files with unavailable and unsupported records,
 one line and exit 1 on a bad file."""
-import os
 import subprocess
 import sys
 
-from conftest import SCRIPTS, row, unsupported_record, write_csv
+from conftest import RXTOOLS, row, unsupported_record, write_csv
 
 
 def run_script(script, *args):
-    return subprocess.run([sys.executable, os.path.join(SCRIPTS, script), *map(str, args)],
+    return subprocess.run([sys.executable, RXTOOLS, script, *map(str, args)],
                           capture_output=True, text=True)
 
 
@@ -26,7 +25,7 @@ def sample(tmp_path):
 
 
 def test_summarize_reads_unavailable_and_unsupported_records(tmp_path):
-    result = run_script("summarize.py", sample(tmp_path))
+    result = run_script("summarize", sample(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "| CombineLatestPumping | 10 ±0.100 (×1.00) | 40 ±0.400 (×4.00) |" in result.stdout
     assert "unavailable" in result.stdout
@@ -36,7 +35,7 @@ def test_summarize_reads_unavailable_and_unsupported_records(tmp_path):
 def test_summarize_refuses_a_bad_file_in_one_line(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("name,value\nfoo,1\n")
-    result = run_script("summarize.py", bad)
+    result = run_script("summarize", bad)
     assert result.returncode == 1
     assert len(result.stderr.strip().splitlines()) == 1 and str(bad) in result.stderr
     assert result.stdout == ""
@@ -55,7 +54,7 @@ def proxy_run(tmp_path):
 
 def test_proxies_table_has_ratios_and_marks_missed_targets(tmp_path):
     path = proxy_run(tmp_path)
-    result = run_script("proxies.py", path, "--family", "rxswift")
+    result = run_script("proxies", path, "--family", "rxswift")
     assert result.returncode == 0, result.stderr
     assert f"<!-- figures: {path} -->" in result.stdout
     # library / lean 3.00, library / variant 1.20 (within 1.5x) in time; mallocs 21/5 and 21/20 = 1.05 (within 10%)
@@ -64,7 +63,7 @@ def test_proxies_table_has_ratios_and_marks_missed_targets(tmp_path):
 
 
 def test_proxies_refuses_a_run_without_the_family(tmp_path):
-    result = run_script("proxies.py", proxy_run(tmp_path), "--family", "swiftsignalkit")
+    result = run_script("proxies", proxy_run(tmp_path), "--family", "swiftsignalkit")
     assert result.returncode == 1
     assert len(result.stderr.strip().splitlines()) == 1 and "swiftsignalkit" in result.stderr
 
@@ -72,8 +71,8 @@ def test_proxies_refuses_a_run_without_the_family(tmp_path):
 def test_proxies_figures_pass_check_doc_figures(tmp_path):
     path = proxy_run(tmp_path)
     document = tmp_path / "doc.md"
-    document.write_text(run_script("proxies.py", path, "--family", "rxswift").stdout)
-    result = run_script("check-doc-figures.py", document)
+    document.write_text(run_script("proxies", path, "--family", "rxswift").stdout)
+    result = run_script("doc-figures", document)
     assert result.returncode == 0, result.stderr
 
 
@@ -81,7 +80,7 @@ def test_summarize_is_linear_in_the_files_size(tmp_path):
     """200,000 figures: 20,000 workloads of 10 rows. The old table looked every workload's cells up by a pass over
     all of the metric's rows, 20,000 x 200,000 visits (a 112 MB file did not finish in 120 s); it is one pass now,
     and the whole file takes seconds. The timeout only keeps a regression from hanging the suite."""
-    import rxcsv
+    from rxtools import rxcsv
     workloads, engines = 20_000, 10
     context = "2,2026-11-23T08:00:00Z,abcdef123456,swift-6.3,Test CPU,2,glibc,release,quick,30"
     lines = [",".join(rxcsv.COLUMNS["2"])]
@@ -92,7 +91,7 @@ def test_summarize_is_linear_in_the_files_size(tmp_path):
                          f"{value},{value},{value},0,{value},{value},{value},")
     path = tmp_path / "large.csv"
     path.write_text("\n".join(lines) + "\n")
-    result = subprocess.run([sys.executable, os.path.join(SCRIPTS, "summarize.py"), str(path)],
+    result = subprocess.run([sys.executable, RXTOOLS, "summarize", str(path)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     table = [line for line in result.stdout.splitlines() if line.startswith("| EventSweep[")]

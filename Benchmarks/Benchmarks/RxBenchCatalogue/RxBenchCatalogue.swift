@@ -25,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// How big an iteration is and how many to run. The defaults suit a baseline workflow; the environment
-/// overrides them for the malloc agreement check (scripts/check-benchmark-mallocs.py).
+/// overrides them for the malloc agreement check (scripts/rxtools benchmark-mallocs).
 struct Settings {
     /// RXBENCH_BENCHMARK_SIZE: events or lifecycles per iteration of every pumping and creating workload.
     var size: Int?

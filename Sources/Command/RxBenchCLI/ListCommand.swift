@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand {
         try OutputStreams.writeReport(lines.joined(separator: "\n") + "\n")
     }
 
-    /// The workload catalogue as CSV, one line per workload id: what scripts/findings.py reads to say what each
+    /// The workload catalogue as CSV, one line per workload id: what scripts/rxtools findings reads to say what each
     /// workload stands for, from the one place the summaries are written.
     static func catalogueCSV() -> String {
         func quoted(_ text: String) -> String {

@@ -67,7 +67,7 @@ public protocol EngineAdapter: Sendable {
     /// Why this row's allocation counts may differ between two runs of one scenario, or nil where they cannot (every
     /// engine and variant). Where a row gives a reason and its repetitions disagree, the harness reports the count
     /// unavailable instead of a figure no run repeats; where they agree, the count is reported. CI's gate lists such a
-    /// row's counts where they moved and fails none of them (scripts/compare.py, `HISTORY_DEPENDENT_ROWS`).
+    /// row's counts where they moved and fails none of them (scripts/rxtools/compare.py, `HISTORY_DEPENDENT_ROWS`).
     var allocationCountsDependOnHistory: String? { get }
 }
 

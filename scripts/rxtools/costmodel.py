@@ -1,33 +1,26 @@
-#!/usr/bin/env python3
 """Cost model of each design, fitted by least squares over the sweeps of an rxbench CSV:
 cost = fixed + per_x * x, where x is chain depth (stages), live siblings or subscribers.
 
-    scripts/costmodel.py RUN.csv [MORE.csv] [--csv OUT.csv | --markdown]
+    python3 scripts/rxtools costmodel RUN.csv [MORE.csv] [--csv OUT.csv | --markdown]
 
 Prints the fits as a table (or writes them as CSV, or prints them as Markdown). Every fit keeps the points it used; a point left
 out is named with the reason, and a sweep with fewer than three usable points gets no fit at all.
 
 A bad input (docs/cli.md, "Scripts") or a --csv that cannot be written (empty, a directory, a missing directory,
-an unwritable file) is one line on stderr and exit 2, before any fit. --csv is written as scripts/outfile.py
+an unwritable file) is one line on stderr and exit 2, before any fit. --csv is written as scripts/rxtools/outfile.py
 writes (a temporary file renamed when complete, through a symbolic link, keeping the file's mode): a full disk is
 one line and exit 1, and the file that was there is left as it was. Ctrl-C: exit 130, no partial file.
 """
+import argparse
+import csv
+import io
 import sys
+from dataclasses import dataclass, field
 
-try:
-    import argparse
-    import csv
-    import io
-    from dataclasses import dataclass, field
+from . import outfile, rxcsv
+from .rxcsv import Sweep, format_number
 
-    import outfile
-    import rxcsv
-    from rxcsv import Sweep, format_number
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("costmodel.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools costmodel"   # the name its messages begin with
 
 MIN_POINTS = 3
 
@@ -241,9 +234,8 @@ def markdown_cell(fit):
     return f"**{format_number(fit.slope)}** ({format_number(fit.fixed)}; {r2})"
 
 
-@outfile.script_main("costmodel.py")
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("reports", nargs="+", metavar="RUN.csv")
     parser.add_argument("--csv", metavar="OUT.csv", help="write the fits as CSV instead of printing a table")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables (one column per row id)")
@@ -253,21 +245,17 @@ def main(argv=None):
         if args.csv is not None:
             outfile.check_file(args.csv, "--csv")
     except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"costmodel.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     fits = [fit for run in runs for fit in fit_run(run)]
     if args.csv is not None:
         try:
             outfile.write_atomically(args.csv, to_csv(fits))
         except outfile.OutputError as error:
-            print(f"costmodel.py: {error}", file=sys.stderr)
+            print(f"{PROG}: {error}", file=sys.stderr)
             return 1
     elif args.markdown:
         sys.stdout.write(markdown_table(fits))
     else:
         sys.stdout.write(text_table(fits))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

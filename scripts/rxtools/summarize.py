@@ -1,27 +1,20 @@
-#!/usr/bin/env python3
 """Summary table of an rxbench CSV: rows are workloads, columns engines, each cell relative to the best
 engine of its row (×1.00 = best), with the median and its spread (MAD). Markdown on stdout.
 
-    scripts/summarize.py results/ci/quick-system.csv [--metric ns_per_event ...]
+    python3 scripts/rxtools summarize results/ci/quick-system.csv [--metric ns_per_event ...]
 
 The file is read and checked whole through rxcsv first: a bad file (docs/cli.md, "Scripts") is one line on
 stderr and exit 1, before anything is printed. Standard output that cannot take the summary (a full disk) is one
-line and exit 1; a closed pipe (`| head`) exit 1 silently; Ctrl-C exit 130 (scripts/outfile.py, script_main).
+line and exit 1; a closed pipe (`| head`) exit 1 silently; Ctrl-C exit 130 (scripts/rxtools/outfile.py, script_main).
 `n/a`: the row cannot express the workload (its reason is listed below the tables); `unavailable`: no exact
 count exists for it (docs/metrics.md). Linear in the file's size: a file of 200,000 figures takes seconds.
 """
+import argparse
 import sys
 
-try:
-    import argparse
+from . import rxcsv
 
-    import outfile
-    import rxcsv
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("summarize.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools summarize"   # the name its messages begin with
 
 
 def cell(row, statistic, best, higher_is_better):
@@ -64,16 +57,15 @@ def table(run, metric, selected=None):
     return "\n".join(lines) + "\n"
 
 
-@outfile.script_main("summarize.py")
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("report")
     parser.add_argument("--metric", action="append", help="metric(s) to show (default: all)")
     args = parser.parse_args(argv)
     try:
         run = rxcsv.load(args.report)
     except rxcsv.InputError as error:
-        print(f"summarize.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     by_metric = {}
     for row in run.rows:
@@ -81,7 +73,7 @@ def main(argv=None):
     metrics = args.metric or [metric for metric in by_metric if metric not in rxcsv.DERIVED_METRICS]
     unknown = [metric for metric in metrics if metric not in by_metric]
     if unknown:
-        print(f"summarize.py: {args.report}: no metric {', '.join(unknown)}; it has {', '.join(by_metric)}",
+        print(f"{PROG}: {args.report}: no metric {', '.join(unknown)}; it has {', '.join(by_metric)}",
               file=sys.stderr)
         return 1
     context = run.context
@@ -95,7 +87,3 @@ def main(argv=None):
         for record in run.unsupported:
             print(f"- {record.engine} {record.workload_id}: {record.reason}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """rxbench's own mutation check: each mutant of scripts/mutation/mutants.json (a realistic one-line bug in an
 engine, a variant, the floor, the harness, the workloads, the CLI or a script) is applied in turn to a copy of
 the repository, built, and held against the tests that should catch it. Run on demand, not in CI's time.
 
-    scripts/mutation-check.py                      every mutant; results/mutation/latest.csv and latest.md
-    scripts/mutation-check.py --only ID,ID         those mutants only (with --output elsewhere, to keep latest)
-    scripts/mutation-check.py --list               the mutants, one per line; nothing is run
+    python3 scripts/rxtools mutation-check                every mutant; results/mutation/latest.csv and latest.md
+    python3 scripts/rxtools mutation-check --only ID,ID   those mutants only (with --output elsewhere, to keep latest)
+    python3 scripts/rxtools mutation-check --list         the mutants, one per line; nothing is run
 
 The copy is a git worktree of HEAD in a temporary folder, with its own .build (nothing is written into the
 checkout, and uncommitted changes are not in it; Package.resolved is copied into it when the checkout has one,
@@ -26,36 +25,29 @@ Bad input is one line on stderr and exit 2 before anything runs or is written (d
 mutants file that cannot be read or is malformed, a mutant whose original text is missing from its file or
 occurs more than once, an unknown --only id, an --output that cannot be written, no .venv-scripts for a script
 mutant. The results (a CSV, and a markdown summary beside it: FILE with .md for .csv) are written whole at the
-end, as scripts/outfile.py writes. Exit 0 when every mutant was caught or hung (or survived and is argued
+end, as scripts/rxtools/outfile.py writes. Exit 0 when every mutant was caught or hung (or survived and is argued
 equivalent), 1 otherwise. Ctrl-C stops the run (exit 130), kills the running command and removes the copy;
 nothing is written. docs/mutation.md says more.
 """
+import argparse
+import csv
+import datetime
+import io
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
 import sys
+import tempfile
+import time
 
-try:
-    import argparse
-    import csv
-    import datetime
-    import io
-    import json
-    import os
-    import re
-    import shlex
-    import shutil
-    import signal
-    import subprocess
-    import tempfile
-    import time
+from . import REPOSITORY, outfile
 
-    import outfile
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("mutation-check: interrupted", file=sys.stderr)
-    sys.exit(130)
-
-SCRIPT = "mutation-check"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROG = "rxtools mutation-check"   # the name its messages begin with
+ROOT = REPOSITORY
 DEFAULT_MUTANTS = os.path.join("scripts", "mutation", "mutants.json")
 DEFAULT_OUTPUT = os.path.join("results", "mutation", "latest.csv")
 FIELDS = ("id", "file", "original", "replacement", "description", "test")
@@ -342,7 +334,7 @@ class Result:
 
 
 def progress(line):
-    print(f"{SCRIPT}: {line}", file=sys.stderr, flush=True)
+    print(f"{PROG}: {line}", file=sys.stderr, flush=True)
 
 
 class Check:
@@ -470,7 +462,7 @@ def summary_markdown(results, context):
     lines = [
         "# Mutation check: the last run",
         "",
-        f"Written by `scripts/mutation-check.py`; do not edit (results/mutation/README.md discusses the run).",
+        f"Written by `python3 scripts/rxtools mutation-check`; do not edit (results/mutation/README.md discusses the run).",
         "",
         f"- command: `{context['command']}`",
         f"- commit: {context['commit']}",
@@ -516,7 +508,7 @@ class Parser(argparse.ArgumentParser):
     """argparse's errors as the one line the scripts give (docs/cli.md, "Scripts"), exit 2."""
 
     def error(self, message):
-        outfile.say(SCRIPT, message)
+        outfile.say(PROG, message)
         sys.exit(2)
 
 
@@ -566,9 +558,8 @@ def prepare(args):
     return mutants, commit, python
 
 
-@outfile.script_main(SCRIPT)
 def main(argv=None):
-    parser = Parser(prog="mutation-check.py", description=__doc__.splitlines()[0])
+    parser = Parser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("--repository", default=ROOT, metavar="DIR",
                         help="the checkout whose HEAD is mutated (default: the one this script is in)")
     parser.add_argument("--mutants", help="the mutants (default: scripts/mutation/mutants.json of the repository)")
@@ -588,7 +579,7 @@ def main(argv=None):
     try:
         mutants, commit, python = prepare(args)
     except BadInput as error:
-        outfile.say(SCRIPT, str(error))
+        outfile.say(PROG, str(error))
         return 2
     if args.list:
         width = max(len(mutant.id) for mutant in mutants)
@@ -605,23 +596,19 @@ def main(argv=None):
         check = Check(copy.path, mutants, python, args.timeout, args.build_timeout, logs=args.logs)
         results = check.all()
     except RuntimeError as error:
-        outfile.say(SCRIPT, str(error))
+        outfile.say(PROG, str(error))
         return 1
     finally:
         copy.remove()
-    shown = ["scripts/mutation-check.py"] + [shlex.quote(word) for word in (argv if argv is not None else sys.argv[1:])]
+    shown = ["python3", "scripts/rxtools", "mutation-check"] + [shlex.quote(word) for word in (argv if argv is not None else sys.argv[1:])]
     context = {"command": " ".join(shown), "commit": commit, "date": date, "seconds": time.monotonic() - started}
     try:
         outfile.write_atomically(args.output, results_csv(results))
         outfile.write_atomically(summary_path(args.output), summary_markdown(results, context))
     except outfile.OutputError as error:
-        outfile.say(SCRIPT, str(error))
+        outfile.say(PROG, str(error))
         return 1
     tally = counts(results)
-    print(f"{SCRIPT}: {len(results)} mutants: " + ", ".join(f"{tally[status]} {status}" for status in STATUSES)
+    print(f"{PROG}: {len(results)} mutants: " + ", ".join(f"{tally[status]} {status}" for status in STATUSES)
           + f"; {args.output}")
     return 0 if passed(results) else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

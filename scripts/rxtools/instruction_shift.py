@@ -1,34 +1,26 @@
-#!/usr/bin/env python3
 """How the exact figures of one run moved against another's, row by row: a CSV to read a change by.
 
 For each row, over the exact figures both runs have (instructions, mallocs, bytes per live subscription),
-how many moved (beyond the tolerance of the gate, scripts/compare.py), and the smallest, median and largest
+how many moved (beyond the tolerance of the gate, scripts/rxtools compare), and the smallest, median and largest
 relative change. A change that should move no
 figure shows as zero moved mallocs and bytes, and instruction medians of 0.0%; a change that moves a row's
 own code shows in that row's median, apart from the rows that share no code with it.
 
-    python3 scripts/instruction-shift.py BEFORE.csv... --after AFTER.csv... [--output FILE]
+    python3 scripts/rxtools instruction-shift BEFORE.csv... --after AFTER.csv... [--output FILE]
 
 A bad input (docs/cli.md, "Scripts"; also one figure given by two files of one side) or an --output that cannot
 be written is one line on stderr and exit 2, before anything is computed. --output is written as
-scripts/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
-mode); a failed write is one line and exit 1. Standard output: see scripts/outfile.py, script_main.
+scripts/rxtools/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
+mode); a failed write is one line and exit 1. Standard output: see scripts/rxtools/outfile.py, script_main.
 """
+import argparse
+import statistics
 import sys
 
-try:
-    import argparse
-    import csv
-    import statistics
+from . import outfile, rxcsv
+from .compare import GLIBC_GROWTH_SLACK
 
-    import outfile
-    import rxcsv
-    from compare import GLIBC_GROWTH_SLACK
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("instruction-shift.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools instruction-shift"   # the name its messages begin with
 
 EXACT = ("instructions_per_event", "instructions_per_lifecycle", "mallocs_per_event", "mallocs_per_lifecycle",
          "bytes_per_event", "bytes_per_lifecycle", "bytes_per_live_subscription", "bytes_held_per_event")
@@ -53,7 +45,7 @@ def shifts(before, after):
         if new is None:
             continue
         kind = key[2].split("_")[0]
-        # The gate's tolerance (scripts/compare.py): under glibc a malloc count may move by a growth or two
+        # The gate's tolerance (scripts/rxtools compare): under glibc a malloc count may move by a growth or two
         # per window with the heap's history; everything else is exact.
         tolerance = GLIBC_GROWTH_SLACK if kind == "mallocs" and key[3] == "glibc" else 0.0
         if abs(new - old) <= tolerance:
@@ -68,9 +60,8 @@ def shifts(before, after):
     return rows
 
 
-@outfile.script_main("instruction-shift.py")
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("before", nargs="+", metavar="BEFORE.csv")
     parser.add_argument("--after", nargs="+", required=True, metavar="AFTER.csv")
     parser.add_argument("--output", metavar="FILE", help="write the CSV here instead of stdout")
@@ -82,7 +73,7 @@ def main(argv=None):
         if args.output is not None:
             outfile.check_file(args.output, "--output")
     except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"instruction-shift.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     before, after = figures(before_runs), figures(after_runs)
     lines = ["engine,kind,compared,moved,min_percent,median_percent,max_percent"]
@@ -93,12 +84,8 @@ def main(argv=None):
         try:
             outfile.write_atomically(args.output, text)
         except outfile.OutputError as error:
-            print(f"instruction-shift.py: {error}", file=sys.stderr)
+            print(f"{PROG}: {error}", file=sys.stderr)
             return 1
     else:
         sys.stdout.write(text)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-"""Reading rxbench CSV reports (docs/csv-schema.md), shared by charts.py, report.py and costmodel.py.
+"""Reading rxbench CSV reports (docs/csv-schema.md), shared by rxtools charts, rxtools report and rxtools costmodel.
 
 A file is checked whole before anything uses it, so that a bad input stops a script before it writes
 anything. Every problem is an InputError whose message is one line: the scripts print
@@ -248,7 +248,7 @@ def read_run(path):
 
 def figure_key(record):
     """(engine, workload, parameters, metric, allocator): what names one figure, or one `unsupported` record (its
-    metric `unsupported`), in a file and in the scripts that merge files (compare.py's gate, instruction-shift.py)."""
+    metric `unsupported`), in a file and in the scripts that merge files (rxtools compare's gate, rxtools instruction-shift)."""
     metric = record.metric if isinstance(record, Row) else UNSUPPORTED
     return (record.engine, record.workload, record.parameters_text, metric, record.context.get("allocator", ""))
 
@@ -441,7 +441,7 @@ def parse_count(path, line, text):
         raise InputError(path, f"line {line}: `n` is {shown_cell(text)}, not a whole number of samples (0 or more); "
                                f"{CELL_REMEDY}")
     # Counted before int(): Python refuses to convert more than 4300 digits (a ValueError traceback), and a count
-    # beyond 2^64 is no sample count rxbench keeps (findings.py's median of 10^400 samples overflows a float).
+    # beyond 2^64 is no sample count rxbench keeps (the median rxtools findings takes of 10^400 samples overflows a float).
     digits = text.lstrip("0")
     if len(digits) > len(str(int(LARGEST))) or int(digits or "0") > LARGEST:
         raise InputError(path, f"line {line}: `n` is {shown_cell(text)}, more samples than a 64-bit counter holds; "

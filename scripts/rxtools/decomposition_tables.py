@@ -1,32 +1,23 @@
-#!/usr/bin/env python3
 """The tables of docs/decisions/decomposition.md, from one instruction run and one timed run of the decomposition's
 rows (each family: its lean engine, the library's locks, fusion, the dependency build, the library):
 
-    scripts/decomposition-tables.py --instructions INSTRUCTIONS.csv --run RUN.csv [--out FILE]
+    python3 scripts/rxtools decomposition-tables --instructions INSTRUCTIONS.csv --run RUN.csv [--out FILE]
 
 Markdown: per family a table of exact instructions per event (pumping) and per lifecycle (creating), one map or
 filter stage ((MapFilterPumping - CreateMapFilter) / 10), then the timed run's ns per event, ns per lifecycle,
-mallocs per lifecycle and mallocs per event, each table preceded by the marker scripts/check-doc-figures.py reads.
+mallocs per lifecycle and mallocs per event, each table preceded by the marker scripts/rxtools doc-figures reads.
 `n/a`: the row cannot express the workload; a row or workload the files lack is left out of the tables.
 
 A file that is not an rxbench CSV is one line on stderr and exit 1 before anything is written; --out is written
 whole or not at all (outfile.py).
 """
+import argparse
 import sys
 
-try:
-    import argparse
-    from importlib import import_module
+from . import outfile, proxies, rxcsv
 
-    import outfile
-    import rxcsv
-except KeyboardInterrupt:
-    if __name__ != "__main__":
-        raise
-    print("decomposition-tables.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools decomposition-tables"   # the name its messages begin with
 
-PROXIES = import_module("proxies")
 
 # Each family in the order of its steps: lean, locks, fusion, dependency, library.
 FAMILIES = [
@@ -44,8 +35,8 @@ CREATING = ["PublishSubjectCreating", "MapFilterCreating", "FlatMapsCreating", "
 
 
 def figure(value):
-    """A median as proxies.py prints it (four significant digits at most); `n/a` where the row has none."""
-    return "n/a" if value is None else PROXIES.figure(value)
+    """A median as rxtools proxies prints it (four significant digits at most); `n/a` where the row has none."""
+    return "n/a" if value is None else proxies.figure(value)
 
 
 def medians(run):
@@ -104,28 +95,20 @@ def markdown(instructions_path, instructions, run_path, run):
     return "\n".join(lines)
 
 
-@outfile.script_main("decomposition-tables.py")
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--instructions", required=True)
     parser.add_argument("--run", required=True)
     parser.add_argument("--out")
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
     try:
         if arguments.out:
             outfile.check_file(arguments.out, "--out")
         instructions = rxcsv.read_run(arguments.instructions)
         run = rxcsv.read_run(arguments.run)
     except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"decomposition-tables.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     text = markdown(arguments.instructions, instructions, arguments.run, run)
-    if arguments.out:
-        outfile.write_atomically(arguments.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(arguments.out, text)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Two independent malloc counters must agree: package-benchmark's (ordo-one/malloc-interposer, preloaded
 by the benchmark plugin) and rxbench's own (Sources/Harness/CAllocationCounter), on the same engines and workloads.
 
-    scripts/check-benchmark-mallocs.py [--group rxswift] [--engine IDS] [--size 2] [--iterations 5] [--out FILE.csv]
-    scripts/check-benchmark-mallocs.py --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
+    python3 scripts/rxtools benchmark-mallocs [--group rxswift] [--engine IDS] [--size 2] [--iterations 5] [--out FILE.csv]
+    python3 scripts/rxtools benchmark-mallocs --rxbench-csv RX.csv --benchmark-jmh SMALL.json LARGE.json --size N
     (each file may be gzip-compressed: results/benchmarks/glibc-history/ keeps them so)
 
 The first form runs everything: `rxbench --workload GROUP --profile quick --size N --format csv` (whose
@@ -23,29 +22,22 @@ Checks, for every row x workload of the group, per allocation metric rxbench rep
   minus 64, is the intercept of every creating workload (a creating run is lifecycles and nothing else).
 Exit 0 when all agree, 1 on a disagreement, 2 on bad input or a tool that failed. An --out that cannot be
 written (empty, a directory, a missing directory) is refused before anything runs (exit 2); it is written as
-scripts/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
+scripts/rxtools/outfile.py writes (a temporary file renamed when complete, through a symbolic link, keeping the file's
 mode), and a failed write is one line and exit 1.
 """
+import argparse
+import json
+import os
+import re
+import subprocess
 import sys
+import tempfile
 
-try:
-    import argparse
-    import json
-    import os
-    import re
-    import subprocess
-    import tempfile
+from . import REPOSITORY, outfile, rxcsv
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import outfile  # noqa: E402
-    import rxcsv  # noqa: E402
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("check-benchmark-mallocs: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools benchmark-mallocs"   # the name its messages begin with
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = REPOSITORY
 TARGET = "RxBenchCatalogue"
 CALIBRATION = "calibration/EscapingObjects[count=64]"
 CALIBRATION_OBJECTS = 64
@@ -323,7 +315,7 @@ def run_benchmarks(names, size, iterations, directory, scratch_path=None, preloa
         except HostCrash as crash:
             if attempt == HOST_CRASH_RETRIES:
                 raise InputError(str(crash))
-            print(f"check-benchmark-mallocs: {crash}; running it once more, whole", file=sys.stderr)
+            print(f"{PROG}: {crash}; running it once more, whole", file=sys.stderr)
     exports = [f for f in os.listdir(out) if f.endswith(".jmh.json")]
     if len(exports) != 1:
         raise InputError(f"package-benchmark wrote {len(exports)} JMH files to {out}, expected 1")
@@ -347,9 +339,8 @@ def engine_ids(text):
     return ids
 
 
-@outfile.script_main("check-benchmark-mallocs")
 def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--group", default="rxswift", help="workload group (default rxswift)")
     parser.add_argument("--engine", type=engine_ids, default=None,
                         help="comma-separated row ids to check (default: every row rxbench lists); the floor "
@@ -399,7 +390,7 @@ def main(argv):
         rxbench = read_rxbench(rx_csv)
         small, large = read_jmh(small_json), read_jmh(large_json)
     except (InputError, outfile.OutputError) as error:
-        print(f"check-benchmark-mallocs: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
 
     lines, failures, passed, _ = compare(rxbench, small, large, args.size)
@@ -409,14 +400,10 @@ def main(argv):
         try:
             outfile.write_atomically(args.out, report + "\n")
         except outfile.OutputError as error:
-            print(f"check-benchmark-mallocs: {error}", file=sys.stderr)
+            print(f"{PROG}: {error}", file=sys.stderr)
             return 1
     for failure in failures:
         print(f"FAIL {failure}", file=sys.stderr)
     failed = max(len(rxbench) - passed, 1) if failures else 0
-    print(f"check-benchmark-mallocs: {passed} passed, {failed} failed")
+    print(f"{PROG}: {passed} passed, {failed} failed")
     return 1 if failures else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

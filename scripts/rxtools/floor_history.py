@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """The floor against another row, process by process, over every timed run given (docs/decisions/
 measurement-validity.md, "Why the floor read slower than stage-loop"):
 
-    scripts/floor-history.py --row stage-loop --workload W [--workload W...] RUN.csv... [--out FILE]
+    python3 scripts/rxtools floor-history --row stage-loop --workload W [--workload W...] RUN.csv... [--out FILE]
 
 For each workload, one line per run that timed both the floor (`baseline`) and ROW on it: the run's file, profile
 and allocator, each row's median and MAD, ROW / floor, and `below` where ROW beat the floor beyond both spreads
@@ -13,18 +12,12 @@ put ROW below the floor. Markdown, for the doc.
 A file that is not an rxbench CSV is one line on stderr and exit 1 before anything is written; --out is written
 whole or not at all (outfile.py).
 """
+import argparse
 import sys
 
-try:
-    import argparse
+from . import outfile, rxcsv
 
-    import outfile
-    import rxcsv
-except KeyboardInterrupt:
-    if __name__ != "__main__":
-        raise
-    print("floor-history.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools floor-history"   # the name its messages begin with
 
 FLOOR = "baseline"
 MAD_MULTIPLE = 3.0
@@ -81,28 +74,20 @@ def markdown(table, row):
     return "\n".join(lines)
 
 
-@outfile.script_main("floor-history.py")
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="+")
     parser.add_argument("--row", required=True)
     parser.add_argument("--workload", action="append", required=True)
     parser.add_argument("--out")
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
     try:
         if arguments.out:
             outfile.check_file(arguments.out, "--out")
         runs = [(path, rxcsv.read_run(path)) for path in arguments.runs]
     except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"floor-history.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     text = markdown(history(runs, arguments.row, arguments.workload), arguments.row)
-    if arguments.out:
-        outfile.write_atomically(arguments.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(arguments.out, text)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,30 +1,22 @@
-#!/usr/bin/env python3
 """Run-to-run spread of package-benchmark's medians, from several JMH exports of the same benchmarks (one
 per run of `swift package --package-path Benchmarks benchmark --format jmh`): for each benchmark, how far
 the largest p50 wall-clock time lies above the smallest, in percent of the smallest. This is the noise a
 `baseline check` threshold must stay above (docs/benchmarks.md).
 
-    scripts/benchmark-spread.py RUN1.jmh.json RUN2.jmh.json [RUN3.jmh.json ...]
+    python3 scripts/rxtools benchmark-spread RUN1.jmh.json RUN2.jmh.json [RUN3.jmh.json ...]
 
 An export may be gzip-compressed (RUN1.jmh.json.gz, as results/benchmarks/spread/ keeps them); it is read
 the same. Prints one line per benchmark and the quantiles of the spread; exit 2 on bad input, one line on
 stderr. A standard output that cannot take it (a full disk) is one line and exit 1, a closed pipe exit 1
 silently, Ctrl-C exit 130 (docs/cli.md, "Scripts").
 """
+import json
 import sys
 
-try:
-    import json
-    import os
+from . import cli
+from .rxcsv import read_text  # (plain or gzip-compressed)
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import outfile  # noqa: E402
-    from rxcsv import read_text  # noqa: E402  (plain or gzip-compressed)
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("benchmark-spread: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools benchmark-spread"   # the name its messages begin with
 
 WALL = "Time (wall clock)"
 
@@ -55,15 +47,16 @@ def medians(path):
     return found
 
 
-@outfile.script_main("benchmark-spread")
 def main(paths):
+    if cli.help_asked(paths, f"usage: {PROG} RUN1.jmh.json RUN2.jmh.json [RUN3.jmh.json ...]", __doc__):
+        return 0
     if len(paths) < 2:
-        print("benchmark-spread: give at least two JMH exports of the same benchmarks", file=sys.stderr)
+        print(f"{PROG}: give at least two JMH exports of the same benchmarks", file=sys.stderr)
         return 2
     try:
         runs = [medians(path) for path in paths]
     except InputError as error:
-        print(f"benchmark-spread: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     names = sorted(set.intersection(*(set(run) for run in runs)))
     spreads = []
@@ -82,7 +75,3 @@ def main(paths):
     print(f"{len(names)} benchmarks, {len(runs)} runs: spread of p50 wall clock, median {quantile(0.5):.1f} %, "
           f"p90 {quantile(0.9):.1f} %, max {spreads[-1]:.1f} %")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,14 +1,13 @@
-#!/usr/bin/env python3
 """Compare rxbench CSV reports.
 
 Two modes:
 
-    scripts/compare.py OLD.csv NEW.csv [--threshold 0.10]
+    python3 scripts/rxtools compare OLD.csv NEW.csv [--threshold 0.10]
         Medians of every (engine, workload, metric) in both files; a change is flagged only when it exceeds
         both the threshold (a finite fraction, 0 or more: 0.10 is 10%) and the runs' spread (3 x the larger
         MAD). A figure the new run has no more, or flags unavailable, is listed. Exit 1 on a regression.
 
-    scripts/compare.py --gate REFERENCE.csv [REFERENCE2.csv ...] --run RUN.csv [RUN2.csv ...]
+    python3 scripts/rxtools compare --gate REFERENCE.csv [REFERENCE2.csv ...] --run RUN.csv [RUN2.csv ...]
         CI's gate. Exact metrics (mallocs, bytes per live subscription, instructions) must equal the
         committed reference within the tolerance below: any change, up or down, fails, as does a row that
         appeared or disappeared, an exact metric whose repetitions disagree, and a row flagged below-floor in
@@ -23,7 +22,7 @@ Bad input is one line on stderr and exit 2, before anything is compared: a file 
 "Scripts": a figure listed twice, a statistic that is not a finite number, a negative time, an `n` that is not
 a whole number, ...), one figure given by two files of --gate or of --run (two run files of one allocator), a
 --threshold that is not a finite number of 0 or more. Standard output that cannot take the report (a full disk)
-is one line and exit 1; a closed pipe exit 1 silently; Ctrl-C exit 130 (scripts/outfile.py, script_main).
+is one line and exit 1; a closed pipe exit 1 silently; Ctrl-C exit 130 (scripts/rxtools/outfile.py, script_main).
 
 Tolerances (docs/metrics.md, docs/decisions/measurement-validity.md): none, but for malloc counts under
 glibc, two allocations per window of 256 units (GLIBC_GROWTH_SLACK: Swift's array capacities follow glibc's
@@ -32,19 +31,13 @@ agreed on all 588 figures (results/gate/instructions-from-another-clone.csv); rx
 figure for workloads that deliver on another thread, where the count depends on how valgrind schedules
 threads, nor for a fan-out too wide for two runs' difference to outweigh their setup (docs/metrics.md).
 """
+import argparse
+import math
 import sys
 
-try:
-    import argparse
-    import math
+from . import rxcsv
 
-    import outfile
-    import rxcsv
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("compare: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools compare"   # the name its messages begin with
 
 EXACT = {"mallocs_per_event", "mallocs_per_lifecycle", "bytes_per_event", "bytes_per_lifecycle",
          "bytes_per_live_subscription", "bytes_held_per_event", "instructions_per_event", "instructions_per_lifecycle"}
@@ -55,7 +48,7 @@ UNSUPPORTED = rxcsv.UNSUPPORTED
 
 
 def fail(message):
-    print(f"compare: {message}", file=sys.stderr)
+    print(f"{PROG}: {message}", file=sys.stderr)
     sys.exit(2)
 
 
@@ -348,9 +341,8 @@ def threshold(text):
     return value
 
 
-@outfile.script_main("compare")
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("old", nargs="?")
     parser.add_argument("new", nargs="?")
     parser.add_argument("--threshold", default="0.10", help="relative change that matters (0.10 = 10%%)")
@@ -365,7 +357,3 @@ def main(argv=None):
     if not args.old or not args.new:
         fail("give OLD.csv NEW.csv, or --gate REFERENCE.csv --run RUN.csv")
     return compare_medians(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

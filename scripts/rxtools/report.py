@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """One self-contained HTML report per run of rxbench.
 
-    scripts/report.py RUN.csv [MORE.csv ...] --out DIR
+    python3 scripts/rxtools report RUN.csv [MORE.csv ...] --out DIR
 
 writes DIR/index.html (context, summary table, charts, cost model; charts embedded, no external
 resources), DIR/cost-model.csv, DIR/charts/<run>/*.png|svg, and a copy of each CSV. Several CSVs (the
@@ -13,24 +12,18 @@ complete (a symbolic link is written through, a replaced file keeps its mode): a
 disk), Ctrl-C or SIGTERM removes it, prints one line and exits non-zero (1; 130 for Ctrl-C, 143 for
 SIGTERM), never leaving a partial or empty file.
 """
-import sys
+import argparse
+import base64
+import html
+import math
+import os
+from dataclasses import dataclass
 
-try:
-    import argparse
-    import base64
-    import html
-    import math
-    import os
-    from dataclasses import dataclass
+from . import charts   # loads matplotlib: a second or two, long enough to be interrupted
+from . import costmodel, outfile, rxcsv
+from .rxcsv import FLOOR, format_number
 
-    import charts   # loads matplotlib: a second or two, long enough to be interrupted
-    import costmodel
-    import outfile
-    import rxcsv
-    from rxcsv import FLOOR, format_number
-except KeyboardInterrupt:
-    print("report.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools report"   # the name its messages begin with
 
 
 @dataclass
@@ -43,19 +36,18 @@ class Section:
     fits: list
 
 
-@outfile.script_main("report.py")
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("reports", nargs="+", metavar="RUN.csv")
     parser.add_argument("--out", required=True, metavar="DIR")
     args = parser.parse_args(argv)
     return outfile.read_build_write(
-        "report.py", read=lambda: rxcsv.load_all(args.reports), out=args.out, build=build_sections,
+        PROG, read=lambda: rxcsv.load_all(args.reports), out=args.out, build=build_sections,
         write=write_report, summary=lambda sections: written_line(sections, args.out))
 
 
 def written_line(sections, out):
-    """What report.py prints once every file is written."""
+    """What rxtools report prints once every file is written."""
     return (f"wrote {os.path.join(out, 'index.html')} ({len(sections)} section(s), "
             f"{sum(len(s.charts) for s in sections)} charts, {sum(len(s.fits) for s in sections)} fits)")
 
@@ -152,7 +144,7 @@ def page(sections):
 </head>
 <body>
 <h1>rxbench report</h1>
-<p class="note">Made by <code>scripts/report.py</code> from {names}
+<p class="note">Made by <code>scripts/rxtools report</code> from {names}
 (every figure on this page comes from the CSV named in its section). Cost model of every section:
 <a href="cost-model.csv">cost-model.csv</a>.</p>
 <nav><ul>{nav}</ul></nav>
@@ -430,7 +422,3 @@ def esc(text):
 
 def attr(text):
     return html.escape(str(text), quote=True)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

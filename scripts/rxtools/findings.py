@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """The findings page: what rxbench found about the reactive libraries people import, every figure and every
 ranking computed from rxbench CSV reports, none typed by hand.
 
-    scripts/findings.py --csv RUN.csv [MORE.csv ...] --catalogue WORKLOADS.csv [--out DIR] [--readme README.md]
-    scripts/findings.py --csv RUN.csv ... --catalogue WORKLOADS.csv [--out DIR] [--readme README.md] --check
+    python3 scripts/rxtools findings --csv RUN.csv [MORE.csv ...] --catalogue WORKLOADS.csv [--out DIR] [--readme README.md]
+    python3 scripts/rxtools findings --csv RUN.csv ... --catalogue WORKLOADS.csv [--out DIR] [--readme README.md] --check
 
 Inputs: rxbench CSV reports (docs/csv-schema.md, read with rxcsv), each one run on one machine: one *context*
 (its cpu, cores, allocator, swift and date). Several files are several contexts, each ranked on its own: no
@@ -15,7 +14,7 @@ or a bare name covering every parameter set), its group (`app` first on the page
 Writes DIR (default results/findings): FINDINGS.md, index.html (the same content, styles inline, nothing
 fetched; the charts are the PNG files beside it) and the charts. The directory is built whole in a temporary
 directory and renamed into place: a bad input, a full disk or Ctrl-C leaves the previous one as it was.
-Every table of figures carries the marker scripts/check-doc-figures.py verifies.
+Every table of figures carries the marker scripts/rxtools doc-figures verifies.
 
 --readme FILE rewrites the text between `<!-- findings:begin -->` and `<!-- findings:end -->` in FILE with a
 compact table (the libraries on a handful of scenarios, relative to the fastest) and a line per library
@@ -31,36 +30,30 @@ Bad input (a missing or malformed CSV, a file without library rows, a catalogue 
 file, an empty --out or --readme) is one line on stderr naming what is wrong and what to do, and exit 2, before
 anything is written. Ctrl-C, SIGTERM, an unwritable standard output: docs/cli.md, "Scripts".
 """
+import argparse
+import contextlib
+import csv
+import html
+import io
+import math
+import os
+import re
+import shutil
+import statistics
 import sys
+import tempfile
+from dataclasses import dataclass, field
 
-try:
-    import argparse
-    import contextlib
-    import csv
-    import html
-    import io
-    import math
-    import os
-    import re
-    import shutil
-    import statistics
-    import tempfile
-    from dataclasses import dataclass, field
+import matplotlib
+import matplotlib.pyplot as plt
+from matplotlib import font_manager, ticker
 
-    import charts   # matplotlib with the Agg backend and the project's chart style
-    import matplotlib
-    import matplotlib.pyplot as plt
-    from matplotlib import font_manager, ticker
+from . import charts   # matplotlib with the Agg backend and the project's chart style
+from . import REPOSITORY, outfile, rxcsv
+from .proxies import figure
+from .rxcsv import FLOOR
 
-    import outfile
-    import rxcsv
-    from proxies import figure
-    from rxcsv import FLOOR
-except KeyboardInterrupt:
-    print("findings.py: interrupted", file=sys.stderr)
-    sys.exit(130)
-
-SCRIPT = "findings.py"
+PROG = "rxtools findings"   # the name its messages begin with
 DEFAULT_OUT = "results/findings"
 PAGE = "FINDINGS.md"
 HTML_PAGE = "index.html"
@@ -126,7 +119,7 @@ TRAFFIC_METRICS = ["bytes_per_event", "bytes_per_lifecycle"]
 BYTES = "bytes_per_live_subscription"
 HELD = "bytes_held_per_event"
 BYTE_METRICS = [BYTES, HELD]
-# How the tables write each metric: words scripts/check-doc-figures.py reads back as the metric.
+# How the tables write each metric: words scripts/rxtools doc-figures reads back as the metric.
 METRIC_LABELS = {
     "ns_per_event": "ns/event", "ns_per_lifecycle": "ns/lifecycle", "dispose_latency": "dispose ns, p50",
     "instructions_per_event": "instructions/event", "instructions_per_lifecycle": "instructions/lifecycle",
@@ -319,12 +312,9 @@ class Context:
         return METRIC_LABELS.get(metric, metric)
 
 
-REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
 def display_path(path):
     """The path as the page and its markers name it, whatever the working directory: relative to the repository
-    when inside it (scripts/check-doc-figures.py runs from its root), else absolute."""
+    when inside it (scripts/rxtools doc-figures runs from its root), else absolute."""
     relative = os.path.relpath(os.path.abspath(path), REPOSITORY)
     return relative.replace(os.sep, "/") if not relative.startswith("..") else os.path.abspath(path)
 
@@ -1025,7 +1015,7 @@ def repetitions(context):
 
 def generator_command(args):
     csvs = " ".join(display_path(p) for p in args.csv)
-    return (f"python3 scripts/findings.py --csv {csvs} --catalogue {display_path(args.catalogue)} "
+    return (f"python3 scripts/rxtools findings --csv {csvs} --catalogue {display_path(args.catalogue)} "
             f"--out {display_path(args.out)}")
 
 
@@ -1035,7 +1025,7 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
     blocks.append(Para(
         "This page ranks the reactive libraries people import (the rows of role `library`) on workloads that stand "
         "for app situations, says where each library's time goes, and gives a verdict per kind of work. Every figure "
-        "and every ranking on it is computed by `scripts/findings.py` from the CSV file(s) below; nothing is typed by "
+        "and every ranking on it is computed by `python3 scripts/rxtools findings` from the CSV file(s) below; nothing is typed by "
         "hand, and CI checks that this page is what the generator makes of them. Figures are compared only within one "
         "context (one run on one machine)" + (": each context below is ranked on its own, and no figure of one is "
                                                "compared with a figure of another." if several else ".")))
@@ -1264,7 +1254,7 @@ def verdict_line(context, verdict):
 
 def readme_block(contexts, decompositions_by_context, args):
     lines = [BEGIN, "",
-             f"Made by `scripts/findings.py` from {', '.join(f'`{c.path}`' for c in contexts)}; do not edit between the "
+             f"Made by `python3 scripts/rxtools findings` from {', '.join(f'`{c.path}`' for c in contexts)}; do not edit between the "
              "markers (run it with `--readme` again). Each cell is the library's median time over the fastest "
              "library's on that scenario (1.00x = the fastest; — = no figure), within one run:", ""]
     for context in contexts:
@@ -1351,7 +1341,7 @@ def anchor(text):
 
 
 def markdown(blocks):
-    out = ["<!-- Generated by scripts/findings.py from the CSV(s) it names; do not edit: run it again. -->", ""]
+    out = ["<!-- Generated by scripts/rxtools findings from the CSV(s) it names; do not edit: run it again. -->", ""]
     for block in blocks:
         if isinstance(block, Heading):
             out += ["#" * block.level + " " + block.text, ""]
@@ -1394,7 +1384,7 @@ def html_page(blocks):
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>What rxbench found</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-           "<!-- Generated by scripts/findings.py from the CSV(s) it names; do not edit: run it again. -->"]
+           "<!-- Generated by scripts/rxtools findings from the CSV(s) it names; do not edit: run it again. -->"]
     for block in blocks:
         if isinstance(block, Heading):
             out.append(f'<h{block.level} id="{anchor(block.text)}">{inline_html(block.text)}</h{block.level}>')
@@ -1510,19 +1500,19 @@ def first_difference(files, out):
     """The one line naming the first file of `out` that is not what the generator makes, or None."""
     shown = display_path(out)
     if not os.path.isdir(out):
-        return f"{shown}: missing; run findings.py without --check to make it"
+        return f"{shown}: missing; run rxtools findings without --check to make it"
     existing = {name for name in os.listdir(out) if not name.startswith(".")}
     names = [PAGE, HTML_PAGE] + sorted(set(files) - {PAGE, HTML_PAGE})
     for name in names:
         if name not in existing:
-            return f"{shown}/{name}: missing (the generator makes it); run findings.py without --check"
+            return f"{shown}/{name}: missing (the generator makes it); run rxtools findings without --check"
         with open(os.path.join(out, name), "rb") as handle:
             committed = handle.read()
         if not same_file(name, files[name], committed):
-            return f"{shown}/{name}: differs from what findings.py makes from these inputs; run it without --check"
+            return f"{shown}/{name}: differs from what rxtools findings makes from these inputs; run it without --check"
     extra = sorted(existing - set(files))
     if extra:
-        return f"{shown}/{extra[0]}: not made by findings.py from these inputs; run it without --check"
+        return f"{shown}/{extra[0]}: not made by rxtools findings from these inputs; run it without --check"
     return None
 
 
@@ -1539,14 +1529,13 @@ def check(files, readme, args):
     if difference is None and readme is not None:
         with open(args.readme, "rb") as handle:
             if handle.read() != readme:
-                difference = (f"{display_path(args.readme)}: its findings block differs from what findings.py makes "
+                difference = (f"{display_path(args.readme)}: its findings block differs from what rxtools findings makes "
                               "from these inputs; run it with --readme and without --check")
     return difference
 
 
-@outfile.script_main(SCRIPT)
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("--csv", nargs="+", required=True, metavar="RUN.csv", help="rxbench CSV reports, one per context")
     parser.add_argument("--catalogue", required=True, metavar="WORKLOADS.csv",
                         help="workload,group,shape,summary per workload")
@@ -1567,29 +1556,25 @@ def main(argv=None):
                 raise outfile.OutputError(f"{args.out}: exists and is not a findings directory (no {PAGE} in it); "
                                           "give a new or empty directory for --out")
     except (Problem, outfile.OutputError) as error:
-        print(f"{SCRIPT}: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     files, readme = build(inputs, args)
     try:
         if args.check:
             difference = check(files, readme, args)
             if difference:
-                print(f"{SCRIPT}: {difference}", file=sys.stderr)
+                print(f"{PROG}: {difference}", file=sys.stderr)
                 return 1
-            print(f"{SCRIPT}: {display_path(args.out)} is what these inputs make ({len(files)} files"
+            print(f"{PROG}: {display_path(args.out)} is what these inputs make ({len(files)} files"
                   f"{', and the README block' if readme is not None else ''})")
             return 0
         write_directory(files, args.out)
         if readme is not None:
             outfile.write_atomically(args.readme, readme)
     except outfile.OutputError as error:
-        print(f"{SCRIPT}: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     charts_count = sum(1 for name in files if name.endswith(".png"))
     print(f"wrote {os.path.join(display_path(args.out), PAGE)}, {HTML_PAGE} and {charts_count} charts"
           + (f"; rewrote the findings block of {display_path(args.readme)}" if readme is not None else ""))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

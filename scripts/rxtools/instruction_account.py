@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Instructions per event of one row, instruction by instruction, from callgrind's per-instruction dumps of
 the probe's measured regions (docs/decisions/engine-limits.md reads them):
 
-    scripts/instruction-account.py --binary RXBENCH --events N --row ROW --dumps DN D2N [--out FILE]
-    scripts/instruction-account.py --binary RXBENCH --events N --row ROW --dumps D8N D8_2N D64N D64_2N [--out FILE]
+    python3 scripts/rxtools instruction-account --binary RXBENCH --events N --row ROW --dumps DN D2N [--out FILE]
+    python3 scripts/rxtools instruction-account --binary RXBENCH --events N --row ROW --dumps D8N D8_2N D64N D64_2N [--out FILE]
 
 The dumps are the measured regions of `rxbench child probe --engine ROW --workload W` under
 `valgrind --tool=callgrind --dump-instr=yes --dump-after=rxbench_measured_region` (scripts/engine-account.sh
@@ -12,31 +11,25 @@ address. With two dumps that is the account (columns: per event, and 0). With fo
 at depth 64), one map stage is (per event at 64 - per event at 8) / 56 and the fixed part per event at 8 less
 eight stages (columns: per stage, fixed).
 
-Each function's share is listed with its demangled name and its kind (profile-shares.py's kinds); each
+Each function's share is listed with its demangled name and its kind (the kinds of rxtools profile-shares); each
 function that costs at least half an instruction in either column is disassembled (objdump, on the binary the
 dumps were made from) with both columns beside every instruction that ran.
 
 A dump that cannot be read or is not a per-instruction callgrind dump, or a binary that is not there, is one
 line on stderr and exit 2 before anything is written; --out is written whole or not at all (outfile.py).
 """
+import collections
+import os
+import re
+import shutil
+import subprocess
 import sys
 
-try:
-    import collections
-    import os
-    import re
-    import shutil
-    import subprocess
+from . import outfile
 
-    import outfile
-    from importlib import import_module
-except KeyboardInterrupt:
-    if __name__ != "__main__":
-        raise
-    print("instruction-account.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+from .profile_shares import KINDS
 
-KINDS = import_module("profile-shares").KINDS
+PROG = "rxtools instruction-account"   # the name its messages begin with
 NAME = re.compile(r"^(c?(?:ob|fn|fl|fi|fe))=\((\d+)\)(?: (.*))?$")
 POSITION = re.compile(r"^(0x[0-9a-fA-F]+|[+-]\d+|\*)$")
 
@@ -148,10 +141,9 @@ def disassembly(binary, symbol):
     return lines
 
 
-@outfile.script_main("instruction-account.py")
-def main(argv):
+def write_account(argv):
     import argparse
-    parser = argparse.ArgumentParser(prog="instruction-account.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", required=True, help="the rxbench binary the dumps were made from")
     parser.add_argument("--dumps", nargs="+", required=True, metavar="DUMP",
                         help="n, 2n (one workload); or depth 8 at n, at 2n, depth 64 at n, at 2n (MapDepth)")
@@ -227,19 +219,12 @@ def main(argv):
             out.append(f"{marker}  {address:x}: {lines[address]}")
         out.append("")
     text = "\n".join(out) + "\n"
-    if options.out:
-        outfile.write_atomically(options.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(options.out, text)
 
 
-def run(argv):
+def main(argv):
     try:
-        return main(argv)
+        return write_account(argv)
     except (DumpError, outfile.OutputError) as error:
-        print(f"instruction-account.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """The analysis behind docs/decisions/measurement-validity.md, from the files scripts/validity.sh writes.
 
-    python3 scripts/validity.py results/validity
+    python3 scripts/rxtools validity results/validity
 
 Prints three markdown tables:
 1. run-to-run agreement: each row's time as a ratio to the floor in run1..run3, and the spread of that
@@ -13,20 +12,13 @@ Prints three markdown tables:
 Exit 1 with one line on stderr if a file is missing or malformed (docs/cli.md, "Scripts"); a standard output
 that cannot take the tables is one line and exit 1, a closed pipe exit 1 silently, Ctrl-C exit 130.
 """
+import os
+import statistics
 import sys
 
-try:
-    import os
-    import statistics
+from . import cli, rxcsv
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import outfile  # noqa: E402
-    import rxcsv  # noqa: E402
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("validity.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools validity"   # the name its messages begin with
 
 TIME_METRICS = ("ns_per_event", "ns_per_lifecycle")
 
@@ -94,18 +86,19 @@ def shift(runs, other, label, engines=None):
     return lines
 
 
-@outfile.script_main("validity.py")
 def main(argv):
-    if len(argv) != 2:
-        print("usage: validity.py DIR (the folder scripts/validity.sh wrote)", file=sys.stderr)
+    if cli.help_asked(argv, f"usage: {PROG} DIR", __doc__):
+        return 0
+    if len(argv) != 1:
+        print(f"usage: {PROG} DIR (the folder scripts/validity.sh wrote)", file=sys.stderr)
         return 2
-    folder = argv[1]
+    folder = argv[0]
     try:
         runs = [rxcsv.load(os.path.join(folder, f"run{i}.csv")) for i in (1, 2, 3)]
         alone = rxcsv.load(os.path.join(folder, "floor-alone.csv"))
         isolated = rxcsv.load(os.path.join(folder, "isolated.csv"))
     except rxcsv.InputError as error:
-        print(f"validity.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     out = ["## Run-to-run agreement", ""] + agreement(runs)
     out += ["", "## The floor alone against the floor after the engines", ""]
@@ -113,7 +106,3 @@ def main(argv):
     out += ["", "## Each engine x workload in its own process", ""] + shift(runs, isolated, isolated.name)
     print("\n".join(out))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Charts of an rxbench CSV with matplotlib: one figure of grouped bars per workload group (a panel per
 metric), and a line plot for every sweep (cost against depth, subscribers, events, siblings).
 
-    scripts/charts.py RUN.csv --out DIR
+    python3 scripts/rxtools charts RUN.csv --out DIR
 
 writes DIR/<name>.png and DIR/<name>.svg (each through a temporary file renamed when complete, a symbolic link
 written through, a replaced file's mode kept: a full disk, Ctrl-C or SIGTERM leaves no partial file, and is one
@@ -10,31 +9,24 @@ line on stderr with a non-zero exit). A bad input or an --out that cannot be mad
 line and exit 2 before anything is drawn (docs/cli.md, "Scripts"). Every chart names the CSV it came from in its footer, and
 draws the floor row (`baseline`) as a dashed black bar or line wherever the floor has data.
 """
-import sys
+import argparse
+import io
+import math
+import os
+import textwrap
+from dataclasses import dataclass
 
-try:
-    import argparse
-    import io
-    import math
-    import os
-    import textwrap
-    from dataclasses import dataclass
+import matplotlib
 
-    import matplotlib
+matplotlib.use("Agg")  # headless: CI has no display
+import matplotlib.pyplot as plt  # noqa: E402  (must follow the backend choice)
+from matplotlib import ticker  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
-    matplotlib.use("Agg")  # headless: CI has no display
-    import matplotlib.pyplot as plt  # noqa: E402  (must follow the backend choice)
-    from matplotlib import ticker  # noqa: E402
-    from matplotlib.patches import Patch  # noqa: E402
+from . import outfile, rxcsv
+from .rxcsv import FLOOR
 
-    import outfile  # noqa: E402
-    import rxcsv  # noqa: E402
-    from rxcsv import FLOOR  # noqa: E402
-except KeyboardInterrupt:   # Ctrl-C while matplotlib loads: one line, as anywhere else
-    if __name__ != "__main__":
-        raise   # imported (by report.py): the importer says it, in its own name
-    print("charts.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools charts"   # the name its messages begin with
 
 # Tableau 20 without its greys, which would read as reference rows: the nine strong colours first, then
 # their light partners, so that up to 18 rows (every row of today's registry is 12 besides the references)
@@ -442,16 +434,11 @@ def write_charts(charts, directory):
             outfile.write_atomically(os.path.join(directory, f"{chart.name}.{kind}"), getattr(chart, kind))
 
 
-@outfile.script_main("charts.py")
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("report", metavar="RUN.csv")
     parser.add_argument("--out", required=True, metavar="DIR")
     args = parser.parse_args(argv)
     return outfile.read_build_write(
-        "charts.py", read=lambda: rxcsv.load(args.report), out=args.out, build=charts_for, write=write_charts,
+        PROG, read=lambda: rxcsv.load(args.report), out=args.out, build=charts_for, write=write_charts,
         summary=lambda charts: f"wrote {len(charts)} charts (PNG and SVG) to {args.out}")
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Shares of a callgrind profile's measured region by kind of cost, from `callgrind_annotate --inclusive=no`
 output (scripts/decomposition-profiles.sh writes them):
 
-    scripts/profile-shares.py ANNOTATION.txt [...]        # CSV on stdout: profile, kind, instructions, share
+    python3 scripts/rxtools profile-shares ANNOTATION.txt [...]        # CSV on stdout: profile, kind, instructions, share
 
 The kinds are matched on the function names of the annotation's own (exclusive) lines; a function counts in
 the first kind that matches, the rest is `other`. The match lists are below, with what each stands for.
@@ -10,19 +9,14 @@ A file that cannot be read or is not an annotation is one line on stderr and exi
 a standard output that cannot take the CSV (a full disk) one line and exit 1, a closed pipe exit 1 silently,
 Ctrl-C exit 130 (docs/cli.md, "Scripts").
 """
+import csv
+import os
+import re
 import sys
 
-try:
-    import csv
-    import os
-    import re
+from . import cli
 
-    import outfile
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("profile-shares.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools profile-shares"   # the name its messages begin with
 
 KINDS = [
     # The runtime's generic metadata: what an unspecialised generic asks for on every call.
@@ -82,16 +76,17 @@ def shares(path):
     return total, by_kind
 
 
-@outfile.script_main("profile-shares.py")
-def main():
-    if len(sys.argv) < 2:
-        print("usage: profile-shares.py ANNOTATION.txt [...]", file=sys.stderr)
+def main(argv):
+    if cli.help_asked(argv, f"usage: {PROG} ANNOTATION.txt [...]", __doc__):
+        return 0
+    if not argv:
+        print(f"usage: {PROG} ANNOTATION.txt [...]", file=sys.stderr)
         return 2
     # Every file is read before a line is printed: a bad one leaves no partial CSV on stdout.
     try:
-        profiles = [(path, *shares(path)) for path in sys.argv[1:]]
+        profiles = [(path, *shares(path)) for path in argv]
     except InputError as error:
-        print(f"profile-shares.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["profile", "kind", "instructions", "share_percent"])
@@ -101,7 +96,3 @@ def main():
             writer.writerow([name, kind, count, f"{100 * count / total:.1f}"])
         writer.writerow([name, "total", total, "100.0"])
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

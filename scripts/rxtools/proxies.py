@@ -1,30 +1,23 @@
-#!/usr/bin/env python3
 """The proxy table: each modelled library's row beside its lean engine and its library-like variant, per
 workload both express, in time, exact mallocs and (from a second file) instructions, as markdown tables
 for docs/decisions/proxies.md and README.
 
-    scripts/proxies.py RUN.csv [--instructions INSTRUCTIONS.csv] [--family rxswift|swiftsignalkit|signals-fork|reactiveswift]
-    scripts/proxies.py RUN.csv --headline      README's table: the headline workloads, every family
+    python3 scripts/rxtools proxies RUN.csv [--instructions INSTRUCTIONS.csv] [--family rxswift|swiftsignalkit|signals-fork|reactiveswift]
+    python3 scripts/rxtools proxies RUN.csv --headline      README's table: the headline workloads, every family
 
 RUN.csv is a timed run of rxbench-libraries (Libraries/) with the rows of the families below; INSTRUCTIONS.csv
-its `--instructions` run. Each table is preceded by the marker scripts/check-doc-figures.py reads, so every
+its `--instructions` run. Each table is preceded by the marker scripts/rxtools doc-figures reads, so every
 figure is checked against the file it came from. Ratios (library / model) are computed from the medians;
 where a variant misses the targets (1.5x in time, 10% in exact mallocs) the ratio is marked with `!`.
 A bad file (docs/cli.md, "Scripts") or a run without the family's rows is one line on stderr and exit 1; a
 standard output that cannot take the tables one line and exit 1, a closed pipe exit 1 silently, Ctrl-C exit 130.
 """
+import argparse
 import sys
 
-try:
-    import argparse
+from . import rxcsv
 
-    import outfile
-    import rxcsv
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("proxies.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools proxies"   # the name its messages begin with
 
 # library row, lean engine, library-like variant(s)
 FAMILIES = {
@@ -143,20 +136,19 @@ def headline(run):
     return "\n".join(lines) + "\n"
 
 
-@outfile.script_main("proxies.py")
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("run")
     parser.add_argument("--instructions")
     parser.add_argument("--family", choices=sorted(FAMILIES), action="append")
     parser.add_argument("--headline", action="store_true", help="README's one table of the headline workloads")
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
     try:
         runs = [rxcsv.load(arguments.run)]
         if arguments.instructions:
             runs.append(rxcsv.load(arguments.instructions))
     except rxcsv.InputError as error:
-        print(f"proxies.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         sys.exit(1)
     if arguments.headline:
         print(headline(runs[0]))
@@ -165,12 +157,8 @@ def main():
         engines = {engine for run in runs for engine, _ in run.engines()}
         missing = [row for row in [FAMILIES[family][0], FAMILIES[family][1]] if row not in engines]
         if missing:
-            print(f"proxies.py: {arguments.run}: no rows of {', '.join(missing)}; run rxbench-libraries with them",
+            print(f"{PROG}: {arguments.run}: no rows of {', '.join(missing)}; run rxbench-libraries with them",
                   file=sys.stderr)
             sys.exit(1)
         print(f"### {family}\n")
         print(table(runs, family))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,15 +1,15 @@
-"""Writing the scripts' outputs so that a reader never finds a partial file: each file is written to a
+"""Writing the subcommands' outputs so that a reader never finds a partial file: each file is written to a
 temporary file in its own directory and renamed over its name only once complete (a rename within one
 directory is atomic); a failure (a full disk, Ctrl-C, SIGTERM) removes the temporary file. A symbolic link is
 written through (the file it names is replaced, the link stays), a replaced file keeps its permission bits, and
 a device or a FIFO (/dev/stdout, a named pipe) is written to directly (write_atomically). An output path is
 checked before any work (check_file, check_directory).
 
-Every script's main() runs under script_main: Ctrl-C, SIGTERM or SIGHUP is one line and exit 128 + the signal
-(130 for Ctrl-C), standard output that cannot take the output (a full disk, a closed stdout) is one line and
-exit 1, a closed pipe (`| head -1`) exit 1 without a word; never a traceback.
+Every subcommand's main runs under script_main (cli.py applies it): Ctrl-C, SIGTERM or SIGHUP is one line and
+exit 128 + the signal (130 for Ctrl-C), standard output that cannot take the output (a full disk, a closed
+stdout) is one line and exit 1, a closed pipe (`| head -1`) exit 1 without a word; never a traceback.
 
-Problems are OutputError, whose message is one line without the script's name, like rxcsv.InputError.
+Problems are OutputError, whose message is one line without the subcommand's name, like rxcsv.InputError.
 """
 import contextlib
 import errno
@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 
-import rxcsv
+from . import rxcsv
 
 
 class OutputError(Exception):
@@ -223,6 +223,15 @@ def _write_atomically(path, data):
         raise
 
 
+def write_or_print(path, text):
+    """`text` written to `path` as write_atomically writes, or printed on standard output when no path is given
+    (the subcommands whose --out is optional)."""
+    if path:
+        write_atomically(path, text)
+    else:
+        sys.stdout.write(text)
+
+
 def copy_atomically(source, destination):
     """A copy of `source` at `destination`, written as write_atomically writes."""
     try:
@@ -234,7 +243,7 @@ def copy_atomically(source, destination):
 
 
 def read_build_write(script, read, out, build, write, summary):
-    """The order report.py and charts.py share: a bad input or --out stops them before any work, and nothing is
+    """The order rxtools report and rxtools charts share: a bad input or --out stops them before any work, and nothing is
     written before everything is computed. `read()` reads every input, then --out is checked (a problem: exit
     2); `build(inputs)` computes everything; `write(built, out)` writes it (a problem: exit 1); `summary(built)`
     is the line printed on stdout (exit 0). Each problem is one line on stderr, `<script>: <problem>`."""
@@ -326,7 +335,8 @@ def _discard_stdout(stream):
 
 
 def script_main(script):
-    """Decorates a script's main (every script in scripts/ uses it), so that no way of ending prints a traceback:
+    """Decorates a subcommand's main (cli.py runs every subcommand under it), so that no way of ending prints a
+    traceback:
     - Ctrl-C: `<script>: interrupted`, exit 130; SIGTERM or SIGHUP: `<script>: terminated (SIGTERM)`, exit 128 +
       the signal (143, 129). Whatever was being written was a temporary file, and it is gone (write_atomically).
     - Standard output that cannot take the output: a full disk (`> /dev/full`) is `<script>: cannot write to

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Every figure README.md and docs/ quote from a results file must still be in that file, as the figure of
 the very (row, workload, metric, statistic) its table cell stands for.
 
@@ -15,7 +14,7 @@ Keys, each `KEY=VALUE` (no spaces); `KEY[N]=VALUE` applies to column N only (col
 - workload: the workload with its parameters (`DisposeLatency[depth=10,siblings=0]`; parameters the file
             has and the text leaves out may be left out when only one workload fits). Default `col:1`.
 - metric:   the metric id (`ns_per_event`, `mallocs_per_lifecycle`, `dispose_latency`). Default: the column
-            headed `metric` if the table has one (as scripts/proxies.py writes it), else the figure's column
+            headed `metric` if the table has one (as scripts/rxtools proxies writes it), else the figure's column
             header if it names a metric; a table that names it nowhere fails. A text names a metric by its id,
             or by its unit as the tables write it (`ns/event`, `mallocs/lifecycle`, `bytes/live subscription`,
             `dispose ns`).
@@ -38,44 +37,37 @@ written with, the pinned statistic of the pinned (row, workload, metric) of the 
 workload, metric or statistic fails. A figure whose coordinates cannot all be pinned fails with one line saying
 which key to add: there is no fallback to "some row of the file".
 
-Files: an rxbench CSV report (docs/csv-schema.md, read with rxcsv), or scripts/profile-shares.py's CSV, whose
+Files: an rxbench CSV report (docs/csv-schema.md, read with rxcsv), or the CSV of rxtools profile-shares, whose
 `profile` (`sink-locked-MapFilterPumping`) is a row and a workload, whose `kind` is the metric, and whose
 statistics are `share_percent` and `instructions`. A marker may name a glob instead (`results/contention/DIR/
 *.csv`, for an A/B whose runs are one file each): a figure must then be that of its pinned coordinates in one
 of the files it matches. A marker naming a missing file, a glob matching none or a file that cannot be read
 fails with one line naming the document, the line and the file. Exit 1 on any failure.
 
-    scripts/check-doc-figures.py [FILES...]      (default: README.md and docs/**/*.md)
-    scripts/check-doc-figures.py --rewrite [FILES...]
+    python3 scripts/rxtools doc-figures [FILES...]      (default: README.md and docs/**/*.md)
+    python3 scripts/rxtools doc-figures --rewrite [FILES...]
 
 --rewrite: after the results file of a table was regenerated, writes into each stale cell the figure it stands
-for (four significant digits at most, as scripts/proxies.py prints them), where the cell's stale figure is a
+for (four significant digits at most, as scripts/rxtools proxies prints them), where the cell's stale figure is a
 plain number and its pinned statistic is one value; what it cannot rewrite (a figure with a unit, a ratio, a
 figure with no value or several) is still reported, and the exit status is that of a check after the rewrite.
 Review the diff: the text around a table may quote the old figures. Every document to rewrite is checked to be
-writable before any is rewritten, and each is written as scripts/outfile.py writes (a temporary file renamed when
+writable before any is rewritten, and each is written as scripts/rxtools/outfile.py writes (a temporary file renamed when
 complete, through a symbolic link, keeping the file's mode): one that cannot be written is one line naming it,
 exit 1, and the documents are left as they were. `--help` prints the usage; any other argument is a document.
 """
+import argparse
+import csv
+import glob
+import os
+import re
 import sys
+from dataclasses import dataclass
 
-try:
-    import argparse
-    import csv
-    import glob
-    import os
-    import re
-    from dataclasses import dataclass
+from . import outfile, rxcsv
+from .proxies import figure as printed_figure
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import outfile  # noqa: E402
-    import rxcsv  # noqa: E402
-    from proxies import figure as printed_figure  # noqa: E402
-except KeyboardInterrupt:   # Ctrl-C while the modules load: one line, as anywhere else (a traceback before)
-    if __name__ != "__main__":
-        raise   # imported by another script: that one says it, in its own name
-    print("check-doc-figures: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools doc-figures"   # the name its messages begin with
 
 MARKER = re.compile(r"<!--\s*figures:\s*(\S+)(.*?)-->")
 OPTION = re.compile(r"^(engine|workload|metric|stat)(?:\[(\d+)\])?=(\S+)$")
@@ -153,7 +145,7 @@ def load_source(source):
 
 
 def shares_records(path):
-    """scripts/profile-shares.py's CSV: `profile` is ROW-WORKLOAD (the workload is the part after the last
+    """The CSV of rxtools profile-shares: `profile` is ROW-WORKLOAD (the workload is the part after the last
     hyphen that starts a capitalised word), `kind` the metric."""
     records = []
     with open(path, newline="", encoding="utf-8") as handle:
@@ -209,7 +201,7 @@ class Pins:
     def source(self, key, column):
         value = self.options[key].get(column, self.options[key][None])
         if value is None and key == "metric":
-            # The table names it itself: a column headed `metric` (as scripts/proxies.py writes), or the
+            # The table names it itself: a column headed `metric` (as scripts/rxtools proxies writes), or the
             # figure's own column header (`ns/event`).
             headed = [index for index, name in enumerate(self.header, start=1) if name.lower() == "metric"]
             if headed:
@@ -445,14 +437,13 @@ def rewrite(rewrites):
             cells[column] = re.sub(rf"(?<![\d.]){re.escape(stale)}(?![\d.])", value, cells[column], count=1)
             lines[line - 1] = "|".join(cells)
         outfile.write_atomically(path, "\n".join(lines))
-        print(f"check-doc-figures: rewrote {len(edits)} figure(s) in {path}")
+        print(f"{PROG}: rewrote {len(edits)} figure(s) in {path}")
 
 
-@outfile.script_main("check-doc-figures")
 def main(argv=None):
     global REWRITING
     parser = argparse.ArgumentParser(
-        prog="check-doc-figures.py",
+        prog=PROG,
         description="Every figure README.md and docs/ quote from a results file is that file's figure of the row, "
                     "workload, metric and statistic its table's marker pins (the marker's keys: this script's "
                     "docstring).")
@@ -471,7 +462,7 @@ def main(argv=None):
         try:
             rewrite(REWRITES)
         except (outfile.OutputError, OSError, UnicodeDecodeError) as error:
-            print(f"check-doc-figures: {error if isinstance(error, outfile.OutputError) else f'cannot rewrite: {error}'}",
+            print(f"{PROG}: {error if isinstance(error, outfile.OutputError) else f'cannot rewrite: {error}'}",
                   file=sys.stderr)
             return 1
         finally:
@@ -485,11 +476,7 @@ def main(argv=None):
         except (OSError, UnicodeDecodeError) as error:
             failures.append(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})")
     for failure in failures:
-        print(f"check-doc-figures: {failure}", file=sys.stderr)
-    print(f"check-doc-figures: {len(files)} documents, {len(CHECKED)} figures pinned and compared, "
+        print(f"{PROG}: {failure}", file=sys.stderr)
+    print(f"{PROG}: {len(files)} documents, {len(CHECKED)} figures pinned and compared, "
           f"{len(failures)} stale figure(s)")
     return 1 if failures else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

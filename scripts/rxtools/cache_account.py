@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """What a unit of work (an event or a lifecycle) costs the memory system and the branch predictor, per row and
 workload, from callgrind's cache and branch simulation of the probe's measured regions
 (docs/decisions/measurement-validity.md, "Why the floor reads slower than stage-loop"):
 
-    scripts/cache-account.py --row ROW --regions REGIONS --dumps PART... [--out FILE]
+    python3 scripts/rxtools cache-account --row ROW --regions REGIONS --dumps PART... [--out FILE]
 
 REGIONS is the probe's stdout (`rxbench child probe --engine ROW --workload W`: one `region WORKLOAD SIZE` line
 per measured region, n then 2n for each workload), and the PARTs are the dumps callgrind wrote for those regions
@@ -17,19 +16,14 @@ row and workload; the simulation is of the cache sizes cache-account.sh gives, n
 A region line without its part, a part without a `totals:` line, or a twice-the-work region that cost less is
 one line on stderr and exit 2 before anything is written; --out is written whole or not at all (outfile.py).
 """
+import csv
+import io
+import re
 import sys
 
-try:
-    import csv
-    import io
-    import re
+from . import outfile
 
-    import outfile
-except KeyboardInterrupt:
-    if __name__ != "__main__":
-        raise
-    print("cache-account.py: interrupted", file=sys.stderr)
-    sys.exit(130)
+PROG = "rxtools cache-account"   # the name its messages begin with
 
 REGION = re.compile(r"^region (\S+) (\d+)$")
 
@@ -103,29 +97,21 @@ def as_csv(rows):
     return text.getvalue()
 
 
-@outfile.script_main("cache-account.py")
-def main():
+def main(argv=None):
     import argparse
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--row", required=True)
     parser.add_argument("--regions", required=True)
     parser.add_argument("--dumps", nargs="+", required=True)
     parser.add_argument("--out")
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
     try:
         if arguments.out:
             outfile.check_file(arguments.out, "--out")
         text = as_csv(account(arguments.row, read_regions(arguments.regions), arguments.dumps))
     except (AccountError, outfile.OutputError) as error:
-        print(f"cache-account.py: {error}", file=sys.stderr)
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
-    if arguments.out:
-        outfile.write_atomically(arguments.out, text)
-    else:
-        sys.stdout.write(text)
+    outfile.write_or_print(arguments.out, text)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
