@@ -28,6 +28,7 @@ SUBCOMMANDS = {
     "benchmark-mallocs": "package-benchmark's and rxbench's malloc counts must agree",
     "mutation-check": "rxbench's mutation check: every mutant must be caught",
     "arity": "write the sink engine's fixed-arity operators from their templates",
+    "variants": "the links of Variants/, from Package.swift's variants list",
 }
 
 

@@ -1,0 +1,145 @@
+"""The links of Variants/, made from Package.swift's `variants` list (Variants/README.md):
+
+    python3 scripts/rxtools variants            writes the links the package declares, removes those it does not
+    python3 scripts/rxtools variants --check    exit 1, one line per difference, where Variants/ is not what
+                                                the package declares (CI)
+    [--package DESCRIPTION.json]                the package as `swift package dump-package` prints it (default:
+                                                runs it in the repository)
+
+A variant's target has the folder Variants/<target>, a link to the folder it compiles again: an engine variant to
+its engine's folder, a variant's adapter to the engine's adapter's folder, a variant's tests to the engine's
+Tests/<engine>Tests/Lifecycle. Which engine is the variant's `-module-alias <Engine>=<Variant>` flag, the one place
+Package.swift names it. A package description without variants, or one whose variant names no engine, is one
+line on stderr and exit 1 before a link is touched.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from . import REPOSITORY
+
+PROG = "rxtools variants"
+FOLDER = "Variants"
+# The engine tests a variant runs again (Package.swift, EngineVariant.lifecycleTests).
+LIFECYCLE = "Lifecycle"
+
+
+class BadPackage(Exception):
+    pass
+
+
+def module_aliases(target):
+    """{engine: variant} from the target's `-module-alias` flags."""
+    aliases = {}
+    for setting in target.get("settings", []):
+        flags = setting.get("kind", {}).get("unsafeFlags", {}).get("_0", [])
+        for flag, value in zip(flags, flags[1:]):
+            if flag == "-module-alias" and "=" in value:
+                engine, variant = value.split("=", 1)
+                aliases[engine] = variant
+    return aliases
+
+
+def dependency_names(target):
+    return [next(iter(dependency.values()))[0] for dependency in target.get("dependencies", [])]
+
+
+def expected_links(package):
+    """{link name in Variants/: the relative path it points to}, from the package description."""
+    targets = {target["name"]: target for target in package.get("targets", [])}
+    variants = [t for t in targets.values() if (t.get("path") or "").startswith(FOLDER + "/")]
+    if not variants:
+        raise BadPackage(f"the package declares no target under {FOLDER}/: is this rxbench's Package.swift?")
+    engine_of = {}   # variant engine module -> the engine it compiles again
+    for target in variants:
+        for engine, variant in module_aliases(target).items():
+            engine_of[variant] = engine
+    links = {}
+    for target in variants:
+        name = target["name"]
+        aliases = module_aliases(target)
+        if target.get("type") == "test":
+            engine = next(iter(aliases), None)
+            source = targets.get(f"{engine}Tests")
+            destination = source and f"{source.get('path') or 'Tests/' + source['name']}/{LIFECYCLE}"
+        elif name in engine_of:
+            engine = engine_of[name]
+            source = targets.get(engine)
+            destination = source and source.get("path")
+        else:
+            engine = next(iter(aliases), None)
+            adapters = [t for t in targets.values() if t not in variants and engine in dependency_names(t)
+                        and t["name"].endswith("Adapter")]
+            destination = adapters[0].get("path") if len(adapters) == 1 else None
+        if not engine or not destination:
+            raise BadPackage(f"the variant target {name} names no engine whose folder it compiles again "
+                             "(a -module-alias <Engine>=<Variant> flag, Package.swift's EngineVariant)")
+        links[os.path.basename(target["path"])] = os.path.join("..", destination)
+    return links
+
+
+def present_links(folder):
+    if not os.path.isdir(folder):
+        return {}
+    return {entry: os.readlink(os.path.join(folder, entry)) for entry in sorted(os.listdir(folder))
+            if os.path.islink(os.path.join(folder, entry))}
+
+
+def differences(expected, present):
+    lines = []
+    for name in sorted(set(expected) | set(present)):
+        if name not in present:
+            lines.append(f"{FOLDER}/{name} is missing (-> {expected[name]})")
+        elif name not in expected:
+            lines.append(f"{FOLDER}/{name} -> {present[name]} belongs to no variant target")
+        elif expected[name] != present[name]:
+            lines.append(f"{FOLDER}/{name} -> {present[name]}, where the package declares {expected[name]}")
+    return lines
+
+
+def read_package(path):
+    if path:
+        try:
+            with open(path) as file:
+                return json.load(file)
+        except (OSError, ValueError) as error:
+            raise BadPackage(f"cannot read the package description {path}: {error}")
+    try:
+        output = subprocess.run(["swift", "package", "dump-package"], cwd=REPOSITORY, check=True,
+                                capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise BadPackage(f"`swift package dump-package` failed in {REPOSITORY} ({error}); "
+                         "give the description with --package")
+    return json.loads(output)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog=PROG, description="The links of Variants/, from Package.swift.")
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 where Variants/ differs")
+    parser.add_argument("--package", metavar="DESCRIPTION.json", help="`swift package dump-package`'s output")
+    parser.add_argument("--repository", default=REPOSITORY, help=argparse.SUPPRESS)
+    arguments = parser.parse_args(argv)
+    try:
+        expected = expected_links(read_package(arguments.package))
+    except BadPackage as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
+    folder = os.path.join(arguments.repository, FOLDER)
+    lines = differences(expected, present_links(folder))
+    if arguments.check:
+        for line in lines:
+            print(f"{PROG}: {line}; run `python3 scripts/rxtools variants` to write them", file=sys.stderr)
+        return 1 if lines else 0
+    os.makedirs(folder, exist_ok=True)
+    for name, destination in present_links(folder).items():
+        if expected.get(name) != destination:
+            os.remove(os.path.join(folder, name))
+    for name, destination in expected.items():
+        link = os.path.join(folder, name)
+        if not os.path.islink(link):
+            os.symlink(destination, link)
+    for line in lines:
+        print(f"{PROG}: fixed: {line}")
+    return 0
