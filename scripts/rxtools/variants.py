@@ -1,16 +1,20 @@
-"""The links of Variants/, made from Package.swift's `variants` list (Variants/README.md):
+"""What Package.swift's `variants` list makes outside the manifest (Variants/README.md): the links of Variants/
+and the registry's variant rows (Sources/Rows/EngineRegistry/EngineVariants.swift).
 
-    python3 scripts/rxtools variants            writes the links the package declares, removes those it does not
-    python3 scripts/rxtools variants --check    exit 1, one line per difference, where Variants/ is not what
-                                                the package declares (CI)
+    python3 scripts/rxtools variants            writes both as the package declares them (and removes links it
+                                                does not declare)
+    python3 scripts/rxtools variants --check    exit 1, one line per difference, where either is not what the
+                                                package declares (CI)
     [--package DESCRIPTION.json]                the package as `swift package dump-package` prints it (default:
                                                 runs it in the repository)
 
 A variant's target has the folder Variants/<target>, a link to the folder it compiles again: an engine variant to
 its engine's folder, a variant's adapter to the engine's adapter's folder, a variant's tests to the engine's
 Tests/<engine>Tests/Lifecycle. Which engine is the variant's `-module-alias <Engine>=<Variant>` flag, the one place
-Package.swift names it. A package description without variants, or one whose variant names no engine, is one
-line on stderr and exit 1 before a link is touched.
+Package.swift names it. Each variant adapter module names its adapter type after itself (its typealias under the
+variant's define), and the registry lists each engine's variants after the engine, in the list's order. A package
+description without variants, or one whose variant names no engine, is one line on stderr and exit 1 before
+anything is touched.
 """
 import argparse
 import json
@@ -24,6 +28,7 @@ PROG = "rxtools variants"
 FOLDER = "Variants"
 # The engine tests a variant runs again (Package.swift, EngineVariant.lifecycleTests).
 LIFECYCLE = "Lifecycle"
+REGISTRY = "Sources/Rows/EngineRegistry/EngineVariants.swift"
 
 
 class BadPackage(Exception):
@@ -80,6 +85,32 @@ def expected_links(package):
     return links
 
 
+def variant_adapters(package):
+    """[(engine, adapter module)] in the package's order: the variant targets that are adapters."""
+    targets = package.get("targets", [])
+    variants = [t for t in targets if (t.get("path") or "").startswith(FOLDER + "/")]
+    engines = {variant for t in variants for variant in module_aliases(t).values()}
+    return [(next(iter(module_aliases(t))), t["name"]) for t in variants
+            if t.get("type") != "test" and t["name"] not in engines and module_aliases(t)]
+
+
+def registry_source(package):
+    """EngineVariants.swift: each engine's variant rows, for EngineRegistry.builtIn."""
+    adapters = variant_adapters(package)
+    lines = [f"// Made by `python3 scripts/rxtools variants` from Package.swift's variants list; CI checks it (--check).",
+             "// Each engine's variant rows, in the list's order, for EngineRegistry.builtIn."]
+    lines += [f"import {adapter}" for adapter in sorted(adapter for _, adapter in adapters)]
+    lines += ["", "extension EngineRegistry {"]
+    engines = list(dict.fromkeys(engine for engine, _ in adapters))
+    for engine in engines:
+        name = engine[0].lower() + engine[1:] + "Variants"
+        lines.append(f"    static let {name}: [RegisteredEngine] = [")
+        lines += [f"        RegisteredEngine({adapter}())," for e, adapter in adapters if e == engine]
+        lines.append("    ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def present_links(folder):
     if not os.path.isdir(folder):
         return {}
@@ -116,18 +147,28 @@ def read_package(path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description="The links of Variants/, from Package.swift.")
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 where Variants/ differs")
+    parser = argparse.ArgumentParser(prog=PROG, description="Variants/ and the registry's variant rows, from Package.swift.")
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 where Variants/ or the registry's rows differ")
     parser.add_argument("--package", metavar="DESCRIPTION.json", help="`swift package dump-package`'s output")
     parser.add_argument("--repository", default=REPOSITORY, help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     try:
-        expected = expected_links(read_package(arguments.package))
+        package = read_package(arguments.package)
+        expected = expected_links(package)
     except BadPackage as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     folder = os.path.join(arguments.repository, FOLDER)
     lines = differences(expected, present_links(folder))
+    registry = os.path.join(arguments.repository, REGISTRY)
+    try:
+        with open(registry) as file:
+            registry_present = file.read()
+    except OSError:
+        registry_present = None
+    registry_expected = registry_source(package)
+    if registry_present != registry_expected:
+        lines.append(f"{REGISTRY} is not what the variants list makes")
     if arguments.check:
         for line in lines:
             print(f"{PROG}: {line}; run `python3 scripts/rxtools variants` to write them", file=sys.stderr)
@@ -140,6 +181,10 @@ def main(argv=None):
         link = os.path.join(folder, name)
         if not os.path.islink(link):
             os.symlink(destination, link)
+    if registry_present != registry_expected:
+        os.makedirs(os.path.dirname(registry), exist_ok=True)
+        with open(registry, "w") as file:
+            file.write(registry_expected)
     for line in lines:
         print(f"{PROG}: fixed: {line}")
     return 0

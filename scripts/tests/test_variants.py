@@ -43,11 +43,26 @@ def links(tmp_path):
     return {entry: os.readlink(folder / entry) for entry in os.listdir(folder) if os.path.islink(folder / entry)}
 
 
+REGISTRY = "Sources/Rows/EngineRegistry/EngineVariants.swift"
+
+
 def test_writes_each_variant_targets_link_to_the_folder_it_compiles_again(tmp_path):
     result = run(tmp_path, package())
     assert result.returncode == 0, result.stderr
     assert links(tmp_path) == EXPECTED
     assert run(tmp_path, package(), "--check").returncode == 0
+
+
+def test_writes_the_registrys_variant_rows_and_check_finds_them_changed(tmp_path):
+    assert run(tmp_path, package()).returncode == 0
+    source = (tmp_path / REGISTRY).read_text()
+    assert "import SinkLockedAdapter\n" in source
+    assert "    static let sinkEngineVariants: [RegisteredEngine] = [\n        RegisteredEngine(SinkLockedAdapter()),\n    ]" in source
+    (tmp_path / REGISTRY).write_text(source.replace("SinkLockedAdapter()", "SinkFusedAdapter()"))
+    result = run(tmp_path, package(), "--check")
+    assert result.returncode == 1 and "EngineVariants.swift is not what the variants list makes" in result.stderr
+    assert run(tmp_path, package()).returncode == 0
+    assert (tmp_path / REGISTRY).read_text() == source
 
 
 def test_check_names_each_missing_wrong_or_stray_link_and_changes_nothing(tmp_path):
@@ -58,7 +73,7 @@ def test_check_names_each_missing_wrong_or_stray_link_and_changes_nothing(tmp_pa
     os.symlink("../elsewhere", folder / "Stray")                                # no target
     result = run(tmp_path, package(), "--check")
     assert result.returncode == 1
-    lines = result.stderr.strip().splitlines()
+    lines = [line for line in result.stderr.strip().splitlines() if "EngineVariants.swift" not in line]
     assert len(lines) == 3, result.stderr
     assert "SinkEngineLockedTests is missing" in lines[0]
     assert "SinkLockedAdapter -> ../Sources/Engines/SinkEngine, where the package declares ../Sources/Rows/SinkAdapter" in lines[1]

@@ -7,42 +7,32 @@ import ReferenceAdapters
 import RxBenchCore
 import RxBenchResults
 import SignalAdapter
-import SignalLockedAdapter
-import SignalLockedDependencyAdapter
 import SinkAdapter
-import SinkFusedAdapter
-import SinkLockedAdapter
-import SinkLockedDependencyAdapter
 import SubscriberAdapter
-import SubscriberDependencyAdapter
-import SubscriberLockedDependencyAdapter
 
 /// The engines and reference rows rxbench can run, in report order.
 public enum EngineRegistry {
     /// Every row: the built-in ones, then those added with `register(_:)` (the plug-in entry point).
     public static var all: [RegisteredEngine] { builtIn + added.withLock { $0 } }
 
-    /// The rows this package ships.
-    public static let builtIn: [RegisteredEngine] = [
-        RegisteredEngine(SinkAdapter()),
-        RegisteredEngine(SinkFusedAdapter()),
-        RegisteredEngine(SinkLockedAdapter()),
-        RegisteredEngine(SinkLockedDependencyAdapter()),
-        RegisteredEngine(SignalAdapter()),
-        RegisteredEngine(SignalLockedAdapter()),
-        RegisteredEngine(SignalLockedDependencyAdapter()),
-        RegisteredEngine(SubscriberAdapter()),
-        RegisteredEngine(SubscriberAdapter(.direct)),
-        RegisteredEngine(SubscriberAdapter(.takeOneAsync)),
-        RegisteredEngine(SubscriberDependencyAdapter()),
-        RegisteredEngine(SubscriberLockedDependencyAdapter()),
-        RegisteredEngine(BaselineAdapter()),
-        RegisteredEngine(StageLoopAdapter()),
-        RegisteredEngine(OpenCombineAdapter()),
-        RegisteredEngine(AsyncStreamAdapter()),
-        RegisteredEngine(AsyncChannelAdapter()),
-        RegisteredEngine(ObservationAdapter()),
-    ]
+    /// The rows this package ships; each engine's variants (EngineVariants.swift, made from Package.swift's
+    /// variants list) follow it.
+    public static let builtIn: [RegisteredEngine] =
+        [RegisteredEngine(SinkAdapter())] + sinkEngineVariants
+        + [RegisteredEngine(SignalAdapter())] + signalEngineVariants
+        + [
+            RegisteredEngine(SubscriberAdapter()),
+            RegisteredEngine(SubscriberAdapter(.direct)),
+            RegisteredEngine(SubscriberAdapter(.takeOneAsync)),
+        ] + subscriberEngineVariants
+        + [
+            RegisteredEngine(BaselineAdapter()),
+            RegisteredEngine(StageLoopAdapter()),
+            RegisteredEngine(OpenCombineAdapter()),
+            RegisteredEngine(AsyncStreamAdapter()),
+            RegisteredEngine(AsyncChannelAdapter()),
+            RegisteredEngine(ObservationAdapter()),
+        ]
 
     private static let added = LockedValue<[RegisteredEngine]>([])
 
