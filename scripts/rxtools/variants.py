@@ -97,7 +97,8 @@ def variant_adapters(package):
 def registry_source(package):
     """EngineVariants.swift: each engine's variant rows, for EngineRegistry.builtIn."""
     adapters = variant_adapters(package)
-    lines = [f"// Made by `python3 scripts/rxtools variants` from Package.swift's variants list; CI checks it (--check).",
+    lines = ["// Made by `python3 scripts/rxtools variants` from Package.swift's variants list; "
+             "CI checks it (--check).",
              "// Each engine's variant rows, in the list's order, for EngineRegistry.builtIn."]
     lines += [f"import {adapter}" for adapter in sorted(adapter for _, adapter in adapters)]
     lines += ["", "extension EngineRegistry {"]
@@ -147,8 +148,10 @@ def read_package(path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description="Variants/ and the registry's variant rows, from Package.swift.")
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 where Variants/ or the registry's rows differ")
+    parser = argparse.ArgumentParser(prog=PROG,
+                                     description="Variants/ and the registry's variant rows, from Package.swift.")
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing; exit 1 where Variants/ or the registry's rows differ")
     parser.add_argument("--package", metavar="DESCRIPTION.json", help="`swift package dump-package`'s output")
     parser.add_argument("--repository", default=REPOSITORY, help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)

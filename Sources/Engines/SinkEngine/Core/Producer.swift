@@ -45,8 +45,9 @@ open class Producer<Element> {
     @inline(__always)
     public init<Operator: Producer<Element>>(subscribe: @escaping (Operator, AnyObserver<Element>) -> Disposable) {
         self.run = Self.sinklessRun
-        self.sinklessSubscribe = unsafeBitCast(OperatorSubscribe(function: subscribe), to: OperatorSubscribe<Producer>.self)
-            .function
+        self.sinklessSubscribe = unsafeBitCast(
+            OperatorSubscribe(function: subscribe), to: OperatorSubscribe<Producer>.self
+        ).function
     }
 
     // Made outside the generic initialiser: a closure made inside it would carry `Operator` too, and where the
