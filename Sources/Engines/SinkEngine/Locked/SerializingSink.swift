@@ -22,11 +22,6 @@ open class SerializingSink<Element>: Sink<Element> {
     private let lock = SpinLock()
     private var gate = Gate()
 
-    @inline(__always)
-    private func withGate<R>(_ body: (inout Gate) -> R) -> R {
-        lock.withLock { body(&gate) }
-    }
-
     /// Takes the sink if it is idle. After `true`, run the work, then call `leaveSerialSection()`.
     @inline(__always)
     public final func enterSerialSection() -> Bool {
