@@ -162,6 +162,12 @@ def main(argv=None):
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     folder = os.path.join(arguments.repository, FOLDER)
+    blocking = [name for name in expected if os.path.lexists(os.path.join(folder, name))
+                and not os.path.islink(os.path.join(folder, name))]
+    if blocking:
+        print(f"{PROG}: {FOLDER}/{blocking[0]} is a file or folder where the package declares a link; "
+              "move it away and run again", file=sys.stderr)
+        return 1
     lines = differences(expected, present_links(folder))
     registry = os.path.join(arguments.repository, REGISTRY)
     try:

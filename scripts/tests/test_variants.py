@@ -96,3 +96,11 @@ def test_a_package_without_variants_or_a_variant_without_an_engine_is_refused_in
     result = run(tmp_path, description)
     assert result.returncode == 1 and "SinkLockedAdapter names no engine" in result.stderr
     assert not (tmp_path / "Variants").exists()
+
+
+def test_a_real_folder_where_a_link_belongs_is_refused_in_one_line_and_nothing_is_written(tmp_path):
+    (tmp_path / "Variants" / "SinkEngineLocked").mkdir(parents=True)
+    result = run(tmp_path, package())
+    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "Variants/SinkEngineLocked is a file or folder" in result.stderr and "Traceback" not in result.stderr
+    assert links(tmp_path) == {} and not (tmp_path / REGISTRY).exists()
