@@ -15,22 +15,11 @@ if [ "$#" -lt 4 ]; then
   exit 2
 fi
 binary="$1"; out="$2"; workloads="$3"; shift 3
-for tool in valgrind strip; do
-  command -v "$tool" >/dev/null || { echo "cache-account.sh: $tool is not installed (apt-get install valgrind binutils)" >&2; exit 2; }
-done
-[ -x "$binary" ] || { echo "cache-account.sh: $binary is not an executable rxbench; build one (README, \"Building\")" >&2; exit 2; }
-mkdir -p "$out"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# valgrind 3.19 does not read the DWARF that Swift writes: a copy with the debug sections stripped.
-strip --strip-debug "$binary" -o "$work/rxbench"
+. scripts/callgrind.sh
+callgrind_setup cache-account.sh "$binary" "$out" valgrind strip
 for row in "$@"; do
-  (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
-    --toggle-collect=rxbench_measured_region --dump-after=rxbench_measured_region \
-    --cache-sim=yes --branch-sim=yes --D1=49152,12,64 --I1=32768,8,64 --LL=2097152,16,64 \
-    --callgrind-out-file="$row.out" ./rxbench child probe --engine "$row" --workload "$workloads" \
-    > "$row.regions" 2> "$row.log") || {
-    cat "$work/$row.log" >&2; echo "cache-account.sh: $row on $workloads failed under callgrind" >&2; exit 1; }
+  callgrind_probe cache-account.sh "$row" "$row" "$workloads" \
+    --cache-sim=yes --branch-sim=yes --D1=49152,12,64 --I1=32768,8,64 --LL=2097152,16,64
   python3 scripts/rxtools cache-account --row "$row" --regions "$work/$row.regions" \
     --dumps $(printf '%s\n' "$work/$row.out".* | sort -V) --out "$out/$row.csv"
   echo "cache-account.sh: $out/$row.csv"

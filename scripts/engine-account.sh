@@ -16,23 +16,13 @@ if [ "$#" -lt 3 ]; then
   exit 2
 fi
 binary="$1"; out="$2"; shift 2
-for tool in valgrind objdump strip; do
-  command -v "$tool" >/dev/null || { echo "engine-account.sh: $tool is not installed (apt-get install valgrind binutils)" >&2; exit 2; }
-done
-[ -x "$binary" ] || { echo "engine-account.sh: $binary is not an executable rxbench; build one (README, \"Building\")" >&2; exit 2; }
-mkdir -p "$out"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-strip --strip-debug "$binary" -o "$work/rxbench"
+. scripts/callgrind.sh
+callgrind_setup engine-account.sh "$binary" "$out" valgrind objdump strip
 # The probe's n (RunPlan.instructions' size for these workloads): its first region's line says it.
 for row in "$@"; do
   for account in "map-stage:MapDepth[depth=8],MapDepth[depth=64]" "publish-subject:PublishSubjectPumping"; do
     name="${account%%:*}"; workloads="${account#*:}"
-    (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \
-      --toggle-collect=rxbench_measured_region --dump-after=rxbench_measured_region --dump-instr=yes \
-      --callgrind-out-file="$row-$name.out" ./rxbench child probe --engine "$row" \
-      --workload "$workloads" > "$row-$name.regions" 2> "$row-$name.log") || {
-      cat "$work/$row-$name.log" >&2; echo "engine-account.sh: $row on $workloads failed under callgrind" >&2; exit 1; }
+    callgrind_probe engine-account.sh "$row-$name" "$row" "$workloads" --dump-instr=yes
     events=$(awk 'NR == 1 { print $3 }' "$work/$row-$name.regions")
     dumps=("$work/$row-$name.out".*)
     python3 scripts/rxtools instruction-account --binary "$work/rxbench" --events "$events" --row "$row" \

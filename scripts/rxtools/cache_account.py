@@ -19,7 +19,6 @@ one line on stderr and exit 2 before anything is written; --out is written whole
 import csv
 import io
 import re
-import sys
 
 from . import outfile
 
@@ -106,12 +105,6 @@ def main(argv=None):
     parser.add_argument("--dumps", nargs="+", required=True)
     parser.add_argument("--out")
     arguments = parser.parse_args(argv)
-    try:
-        if arguments.out:
-            outfile.check_file(arguments.out, "--out")
-        text = as_csv(account(arguments.row, read_regions(arguments.regions), arguments.dumps))
-    except (AccountError, outfile.OutputError) as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 2
-    outfile.write_or_print(arguments.out, text)
-    return 0
+    return outfile.read_build_write_or_print(
+        PROG, arguments.out, read=lambda: account(arguments.row, read_regions(arguments.regions), arguments.dumps),
+        build=as_csv, errors=(AccountError,), status=2)

@@ -107,18 +107,15 @@ def footer(run):
             f"{context['allocator']} · {context['build']} build · {context['profile']} profile")
 
 
+TICK_STEPS = ((1e6, lambda value: f"{value / 1e6:g}M"), (1e4, lambda value: f"{value / 1e3:g}k"),
+              (1, lambda value: f"{value:,.0f}" if value == int(value) else f"{value:g}"))
+
+
 def format_tick(value, _position=None):
     """Plain numbers on axes: 0.5, 20, 1,000, 20k, 1M. Never 1e+04."""
     if value == 0:
         return "0"
-    magnitude = abs(value)
-    if magnitude >= 1e6:
-        return f"{value / 1e6:g}M"
-    if magnitude >= 1e4:
-        return f"{value / 1e3:g}k"
-    if magnitude >= 1:
-        return f"{value:,.0f}" if value == int(value) else f"{value:g}"
-    return f"{value:.3g}"
+    return rxcsv.by_size(value, abs(value), TICK_STEPS, "{:.3g}".format)
 
 
 def wants_log(values):

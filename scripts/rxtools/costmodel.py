@@ -33,29 +33,23 @@ class Model:
 
 
 def _models():
+    """Each sweep's models: its (workload, x) once, then the metrics fitted along it, each `metric` (its median) or
+    `(metric, statistic)`."""
     by_name = {(s.workload, s.x): s for s in rxcsv.SWEEPS}
-
-    def model(workload, x, metric, statistic="median"):
-        return Model(by_name[(workload, x)], metric, statistic)
-
-    return [
+    fitted = {
         # What one more operator costs per event, in time and in instructions.
-        model("MapDepth", "depth", "ns_per_event"),
-        model("MapDepth", "depth", "mallocs_per_event"),
-        model("MapDepth", "depth", "instructions_per_event"),
+        ("MapDepth", "depth"): ["ns_per_event", "mallocs_per_event", "instructions_per_event"],
         # What one more operator costs per subscription: build + subscribe + dispose.
-        model("NeverMapLifecycle", "depth", "mallocs_per_lifecycle"),
-        model("NeverMapLifecycle", "depth", "ns_per_lifecycle"),
-        model("NeverMapLifecycle", "depth", "instructions_per_lifecycle"),
+        ("NeverMapLifecycle", "depth"): ["mallocs_per_lifecycle", "ns_per_lifecycle", "instructions_per_lifecycle"],
         # What a live subscription holds, and what disposing it costs, per stage and per sibling.
-        model("DisposeLatency", "depth", "bytes_per_live_subscription"),
-        model("DisposeLatency", "depth", "dispose_latency", "median"),
-        model("DisposeLatency", "depth", "dispose_latency", "p99"),
-        model("DisposeLatency", "siblings", "dispose_latency", "median"),
-        model("DisposeLatency", "siblings", "dispose_latency", "p99"),
+        ("DisposeLatency", "depth"): ["bytes_per_live_subscription", ("dispose_latency", "median"),
+                                      ("dispose_latency", "p99")],
+        ("DisposeLatency", "siblings"): [("dispose_latency", "median"), ("dispose_latency", "p99")],
         # What one more subscriber costs each source event (fan-out).
-        model("SubscriberSweep", "subscribers", "ns_per_event"),
-    ]
+        ("SubscriberSweep", "subscribers"): ["ns_per_event"],
+    }
+    return [Model(by_name[sweep], *((metric, "median") if isinstance(metric, str) else metric))
+            for sweep, metrics in fitted.items() for metric in metrics]
 
 
 MODELS = _models()

@@ -12,7 +12,6 @@ A file that is not an rxbench CSV is one line on stderr and exit 1 before anythi
 whole or not at all (outfile.py).
 """
 import argparse
-import sys
 
 from . import outfile, proxies, rxcsv
 
@@ -101,14 +100,7 @@ def main(argv=None):
     parser.add_argument("--run", required=True)
     parser.add_argument("--out")
     arguments = parser.parse_args(argv)
-    try:
-        if arguments.out:
-            outfile.check_file(arguments.out, "--out")
-        instructions = rxcsv.read_run(arguments.instructions)
-        run = rxcsv.read_run(arguments.run)
-    except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 1
-    text = markdown(arguments.instructions, instructions, arguments.run, run)
-    outfile.write_or_print(arguments.out, text)
-    return 0
+    return outfile.read_build_write_or_print(
+        PROG, arguments.out, read=lambda: (rxcsv.read_run(arguments.instructions), rxcsv.read_run(arguments.run)),
+        build=lambda runs: markdown(arguments.instructions, runs[0], arguments.run, runs[1]),
+        errors=(rxcsv.InputError,), status=1)

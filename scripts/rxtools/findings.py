@@ -707,17 +707,14 @@ def verdict_text(context, verdict):
 # ---------------------------------------------------------------------------------------------
 # Formatting.
 
+RATIO_STEPS = ((100, "{:.0f}x".format), (10, "{:.1f}x".format), (0.1, "{:.2f}x".format))
+
+
 def times(value):
     """A ratio as the page writes it: 1.00x, 3.41x, 12.3x, 140x."""
     if value is None:
         return "—"
-    if value >= 100:
-        return f"{value:.0f}x"
-    if value >= 10:
-        return f"{value:.1f}x"
-    if value >= 0.1:
-        return f"{value:.2f}x"
-    return f"{value:.2g}x"
+    return rxcsv.by_size(value, value, RATIO_STEPS, "{:.2g}x".format)   # signed: a negative ratio takes .2g
 
 
 def cell(row, statistic="median"):
@@ -986,6 +983,39 @@ def verdict_charts(context, verdict):
 # ---------------------------------------------------------------------------------------------
 # The page.
 
+# The page's sections, in the order "On this page" lists them: each title with the paragraph that opens its section
+# (None: none). Headings are made from this table (section()), so the list and the headings cannot differ.
+SECTIONS = {
+    "What was run": "Made by:",
+    "Scenarios": (
+        "Per workload, the libraries ranked by median time (a rank followed by `~` has a min..max range that "
+        "overlaps the one ranked above it: this run does not settle their order), each as a ratio to the fastest "
+        "library and to the floor, with its spread (MAD and min..max of the repetitions) and its exact mallocs. The "
+        "floor and the lean engines are listed below the libraries as context: their ratios say how far the fastest "
+        "library is from plain Swift and from a lean design; they are not ranked. Rows that declined a workload are "
+        "listed under its table with the reason the CSV gives."),
+    "Where each library's time goes": (
+        "Each modelled library against the rows that rebuild it step by step (docs/decisions/decomposition.md): the "
+        "lean design, then the library's own locks and objects, then the same code built as an app gets a library (a "
+        "package dependency: no cross-module optimisation, exclusivity checked), then the library itself. On the "
+        "workloads where every step in the file has a figure; a step the file lacks is skipped and said so."),
+    "Verdicts by kind of work": (
+        "Each kind gathers workloads by the catalogue's shape (creating: churn; pumping: hot streams; latency: "
+        "disposal), except the workloads the script names as fan-out or churn. Libraries that ran at least half of "
+        "a kind's workloads are ranked by the geometric mean of their ratios to the fastest library of each workload "
+        "they all ran (a workload one of them declined would favour it, so it is left out of the comparison and "
+        "named); the range is the smallest and largest of those ratios. The last column of each table is the same "
+        "mean over every workload of the kind the library ran."),
+    "What this does not tell": None,
+}
+
+
+def section(title):
+    """The heading of one of SECTIONS and the paragraph that opens it."""
+    opening = SECTIONS[title]
+    return [Heading(2, title)] + ([Para(opening)] if opening else [])
+
+
 def equivalent_command(context):
     run = context.run
     engines = ",".join(engine for engine, _ in run.engines())
@@ -1032,11 +1062,8 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
     blocks.append(Para("Words used here (floor, lean engine, lifecycle, MAD, ...) are defined in "
                        f"[docs/glossary.md]({link_to('docs/glossary.md', args.out)}); the metrics in "
                        f"[docs/metrics.md]({link_to('docs/metrics.md', args.out)})."))
-    sections = ["What was run", "Scenarios", "Where each library's time goes", "Verdicts by kind of work",
-                "What this does not tell"]
-    blocks.append(Para("On this page: " + ", ".join(f"[{title}](#{anchor(title)})" for title in sections) + "."))
-    blocks.append(Heading(2, "What was run"))
-    blocks.append(Para("Made by:"))
+    blocks.append(Para("On this page: " + ", ".join(f"[{title}](#{anchor(title)})" for title in SECTIONS) + "."))
+    blocks += section("What was run")
     blocks.append(Code(generator_command(args)))
     for context in contexts:
         c = context.run.context
@@ -1061,14 +1088,7 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
             blocks.append(Para("**This file is of a debug build: its figures mean nothing.**"))
 
     # Scenarios.
-    blocks.append(Heading(2, "Scenarios"))
-    blocks.append(Para(
-        "Per workload, the libraries ranked by median time (a rank followed by `~` has a min..max range that "
-        "overlaps the one ranked above it: this run does not settle their order), each as a ratio to the fastest "
-        "library and to the floor, with its spread (MAD and min..max of the repetitions) and its exact mallocs. The "
-        "floor and the lean engines are listed below the libraries as context: their ratios say how far the fastest "
-        "library is from plain Swift and from a lean design; they are not ranked. Rows that declined a workload are "
-        "listed under its table with the reason the CSV gives."))
+    blocks += section("Scenarios")
     order = []
     for context in contexts:
         for s in context.scenarios:
@@ -1100,12 +1120,7 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
                                + ", ".join(f"`{w}`" for w in context.hidden) + ")."))
 
     # Decomposition.
-    blocks.append(Heading(2, "Where each library's time goes"))
-    blocks.append(Para(
-        "Each modelled library against the rows that rebuild it step by step (docs/decisions/decomposition.md): the "
-        "lean design, then the library's own locks and objects, then the same code built as an app gets a library (a "
-        "package dependency: no cross-module optimisation, exclusivity checked), then the library itself. On the "
-        "workloads where every step in the file has a figure; a step the file lacks is skipped and said so."))
+    blocks += section("Where each library's time goes")
     any_decomposition = False
     for context in contexts:
         for decomposition in decompositions_by_context[context.slug]:
@@ -1134,14 +1149,7 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
         blocks.append(Para("No library of a modelled family in these files."))
 
     # Verdicts.
-    blocks.append(Heading(2, "Verdicts by kind of work"))
-    blocks.append(Para(
-        "Each kind gathers workloads by the catalogue's shape (creating: churn; pumping: hot streams; latency: "
-        "disposal), except the workloads the script names as fan-out or churn. Libraries that ran at least half of "
-        "a kind's workloads are ranked by the geometric mean of their ratios to the fastest library of each workload "
-        "they all ran (a workload one of them declined would favour it, so it is left out of the comparison and "
-        "named); the range is the smallest and largest of those ratios. The last column of each table is the same "
-        "mean over every workload of the kind the library ran."))
+    blocks += section("Verdicts by kind of work")
     for kind in KINDS:
         blocks.append(Heading(3, kind.title))
         blocks.append(Para(f"{kind.what[0].upper()}{kind.what[1:]}."))
@@ -1160,7 +1168,7 @@ def page_blocks(contexts, args, charts_by_context, verdicts_by_context, decompos
                 blocks.append(Image(chart.file, chart.alt))
 
     # Limits.
-    blocks.append(Heading(2, "What this does not tell"))
+    blocks += section("What this does not tell")
     for context in contexts:
         if several:
             blocks.append(Heading(3, f"Context {context.letter}"))

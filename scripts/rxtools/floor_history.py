@@ -13,7 +13,6 @@ A file that is not an rxbench CSV is one line on stderr and exit 1 before anythi
 whole or not at all (outfile.py).
 """
 import argparse
-import sys
 
 from . import outfile, rxcsv
 
@@ -81,13 +80,7 @@ def main(argv=None):
     parser.add_argument("--workload", action="append", required=True)
     parser.add_argument("--out")
     arguments = parser.parse_args(argv)
-    try:
-        if arguments.out:
-            outfile.check_file(arguments.out, "--out")
-        runs = [(path, rxcsv.read_run(path)) for path in arguments.runs]
-    except (rxcsv.InputError, outfile.OutputError) as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 1
-    text = markdown(history(runs, arguments.row, arguments.workload), arguments.row)
-    outfile.write_or_print(arguments.out, text)
-    return 0
+    return outfile.read_build_write_or_print(
+        PROG, arguments.out, read=lambda: [(path, rxcsv.read_run(path)) for path in arguments.runs],
+        build=lambda runs: markdown(history(runs, arguments.row, arguments.workload), arguments.row),
+        errors=(rxcsv.InputError,), status=1)

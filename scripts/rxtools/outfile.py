@@ -263,6 +263,22 @@ def read_build_write(script, read, out, build, write, summary):
     return 0
 
 
+def read_build_write_or_print(script, out, read, build, errors, status):
+    """The order of the subcommands whose --out is optional (cache-account, floor-history, decomposition-tables):
+    --out, when given, is checked before any work; `read()` reads every input; `build(inputs)` is the text,
+    written to --out as write_atomically writes or printed (write_or_print). A bad --out (OutputError) or one of
+    `errors` from read() is one line on stderr, `<script>: <problem>`, and exit `status`, with nothing written."""
+    try:
+        if out:
+            check_file(out, "--out")
+        inputs = read()
+    except (*errors, OutputError) as error:
+        print(f"{script}: {error}", file=sys.stderr)
+        return status
+    write_or_print(out, build(inputs))
+    return 0
+
+
 class StdoutLost(Exception):
     """Standard output refused the output: a full disk, a closed pipe. Told apart from a file's OSError."""
 

@@ -45,17 +45,16 @@ TIME_TARGET = 1.5
 MALLOC_TARGET = 0.10
 
 
+FIGURE_STEPS = ((1000, "{:.0f}".format), (100, "{:.1f}".format), (10, "{:.2f}".format), (1, "{:.3f}".format))
+
+
 def figure(value):
     """Four significant digits at most, no thousands separator (check-doc-figures reads the cell back)."""
     if value is None:
         return "—"
     if value == int(value):
         return str(int(value))
-    magnitude = abs(value)
-    for limit, decimals in ((1000, 0), (100, 1), (10, 2), (1, 3)):
-        if magnitude >= limit:
-            return f"{value:.{decimals}f}"
-    return f"{value:.4f}"
+    return rxcsv.by_size(value, abs(value), FIGURE_STEPS, "{:.4f}".format)
 
 
 def ratio(library, model, exact):

@@ -545,18 +545,28 @@ def statistic_label(metric, statistic):
     return "p50" if statistic == "median" and is_latency(metric) else statistic
 
 
+def by_size(value, size, steps, smaller):
+    """`value` written by the first of `steps`, (least size, write) from the largest, that `size` reaches, else by
+    `smaller`: the one rule of the number formats whose precision follows a number's size (format_number, charts'
+    axis ticks, the findings page's ratios, rxtools proxies' figures), each with its own steps."""
+    for least, write in steps:
+        if size >= least:
+            return write(value)
+    return smaller(value)
+
+
+NUMBER_STEPS = ((100, "{:,.0f}".format), (10, "{:,.1f}".format), (1, "{:,.2f}".format))
+
+
 def format_number(value):
     """Fixed notation, about three significant digits, thousands separated: never 1.5e+07."""
     if value is None:
         return "—"
     if value == int(value) and abs(value) < 1e15:
         return f"{int(value):,}"
-    magnitude = abs(value)
-    if magnitude >= 100:
-        return f"{value:,.0f}"
-    if magnitude >= 10:
-        return f"{value:,.1f}"
-    if magnitude >= 1:
-        return f"{value:,.2f}"
-    decimals = 2 - math.floor(math.log10(magnitude))
+    return by_size(value, abs(value), NUMBER_STEPS, three_digits_below_one)
+
+
+def three_digits_below_one(value):
+    decimals = 2 - math.floor(math.log10(abs(value)))
     return f"{value:.{decimals}f}"

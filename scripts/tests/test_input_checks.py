@@ -45,26 +45,25 @@ def sweep(**cells):
 # ---------------------------------------------------------------------------------------------
 # Numbers: a cell, its line (the header is line 1) and the column in the message.
 
+def refusals(column, problem, *cells):
+    """A case for each of `cells` in `column`, whose message says "`column` is 'cell', problem"."""
+    return [({column: cell}, f"`{column}` is '{cell}', {problem}") for cell in cells]
+
+
 BAD_CELLS = [
-    ({"n": "inf"}, "`n` is 'inf', not a whole number"),
-    ({"n": "1e400"}, "`n` is '1e400', not a whole number"),
-    ({"n": "-3"}, "`n` is '-3', not a whole number"),
-    ({"n": "2.5"}, "`n` is '2.5', not a whole number"),
-    # Unicode digits: str.isdigit takes them; int() takes '٣' as 3 and fails on '²' with a traceback (the
-    # mutation check's rxcsv-n-unicode-digits, docs/mutation.md).
-    ({"n": "٣"}, "`n` is '٣', not a whole number"),
-    ({"n": "²"}, "`n` is '²', not a whole number"),
+    *refusals("n", "not a whole number", "inf", "1e400", "-3", "2.5",
+              # Unicode digits: str.isdigit takes them; int() takes '٣' as 3 and fails on '²' with a traceback (the
+              # mutation check's rxcsv-n-unicode-digits, docs/mutation.md).
+              "٣", "²"),
     # Digits beyond 2^64: no count rxbench keeps. Over 4300 of them were a ValueError traceback from int().
-    ({"n": "18446744073709551617"}, "`n` is '18446744073709551617', more samples than a 64-bit counter holds"),
+    *refusals("n", "more samples than a 64-bit counter holds", "18446744073709551617"),
     ({"n": "1" * 5000}, "`n` is '111111111111111111111111'... (5000 characters), more samples than a 64-bit"),
-    ({"median": "inf"}, "`median` is 'inf', not a finite number"),
-    ({"median": "-inf"}, "`median` is '-inf', not a finite number"),
-    ({"median": "1e400"}, "`median` is '1e400', not a finite number"),
-    ({"median": "1e308"}, "`median` is '1e308', not a finite number within 2^64"),
-    ({"p99": "Infinity"}, "`p99` is 'Infinity', not a finite number"),
-    ({"median": "-2.5"}, "`median` is '-2.5', but ns_per_event's median cannot be negative"),
-    ({"min": "-1"}, "`min` is '-1', but ns_per_event's min cannot be negative"),
-    ({"mad": "-0.5"}, "`mad` is '-0.5', but ns_per_event's spread cannot be negative"),
+    *refusals("median", "not a finite number", "inf", "-inf", "1e400"),
+    *refusals("median", "not a finite number within 2^64", "1e308"),
+    *refusals("p99", "not a finite number", "Infinity"),
+    *refusals("median", "but ns_per_event's median cannot be negative", "-2.5"),
+    *refusals("min", "but ns_per_event's min cannot be negative", "-1"),
+    *refusals("mad", "but ns_per_event's spread cannot be negative", "-0.5"),
 ]
 
 

@@ -13,6 +13,13 @@ def run_script(script, *args):
                           capture_output=True, text=True)
 
 
+def printed(script, *args):
+    """What a run that must succeed prints on stdout (its stderr shown when it fails)."""
+    result = run_script(script, *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 def refused(result, *words):
     """The refusal: a non-zero exit, one line on stderr holding `words`, no traceback, nothing on stdout."""
     assert result.returncode != 0
@@ -39,9 +46,7 @@ def test_benchmark_spread_prints_each_benchmarks_spread_and_the_quantiles(tmp_pa
     first = jmh_export(tmp_path / "1.jmh.json", {"sink/MapFilterPumping": 100.0, "signal/MapFilterPumping": 40.0,
                                                  "only/InTheFirst": 5.0})
     second = jmh_export(tmp_path / "2.jmh.json", {"sink/MapFilterPumping": 110.0, "signal/MapFilterPumping": 40.0})
-    result = run_script("benchmark-spread", first, second)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = printed("benchmark-spread", first, second).splitlines()
     assert lines[0].split() == ["benchmark", "min", "p50", "(us)", "max", "p50", "(us)", "spread", "%"]
     # Sorted by name; a benchmark missing from one export is left out.
     assert [line.split() for line in lines[1:3]] == [
@@ -92,9 +97,7 @@ Ir           file:function
 def test_profile_shares_counts_each_kind_and_the_rest_as_other(tmp_path):
     annotation = tmp_path / "sink-MapFilterPumping.txt"
     annotation.write_text(ANNOTATION)
-    result = run_script("profile-shares", annotation)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    assert printed("profile-shares", annotation).splitlines() == [
         "profile,kind,instructions,share_percent",
         "sink-MapFilterPumping,generic metadata,10,1.0",
         "sink-MapFilterPumping,value witnesses,50,5.0",
@@ -144,9 +147,7 @@ def validity_folder(tmp_path):
 
 
 def test_validity_prints_its_three_tables(tmp_path):
-    result = run_script("validity", validity_folder(tmp_path))
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    assert printed("validity", validity_folder(tmp_path)).splitlines() == [
         "## Run-to-run agreement",
         "",
         "| row | workload | x floor, run1.csv | x floor, run2.csv | x floor, run3.csv | spread |",
@@ -207,9 +208,7 @@ def test_instruction_shift_counts_moved_figures_per_row_and_kind(tmp_path):
             row(engine, "engine", workload, "rxswift", parameters, metric, unit, values[side])
             for (engine, workload, parameters, metric, unit), values in figures.items()])
     before, after = run_csv("before.csv", 0), run_csv("after.csv", 1)
-    result = run_script("instruction-shift", before, "--after", after)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    assert printed("instruction-shift", before, "--after", after).splitlines() == [
         "engine,kind,compared,moved,min_percent,median_percent,max_percent",
         "signal,instructions,1,0,0.00,0.00,0.00",
         "sink,instructions,3,2,-2.00,0.00,5.00",
@@ -249,21 +248,19 @@ def callgrind_dump(path, stage_runs, binary="/bin/true"):
 
 def test_instruction_account_is_per_event_per_instruction_and_skips_the_calls_inclusive_cost(tmp_path):
     n, twice = callgrind_dump(tmp_path / "n.out", 64), callgrind_dump(tmp_path / "2n.out", 128)
-    result = run_script("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
-                        "--dumps", n, twice)
-    assert result.returncode == 0, result.stderr
-    assert "per event: 3.00" in result.stdout            # 3 instructions per event; the call's 1000 are not its own
-    assert "    3.00     0.00  [the row's own code] stage  (true)" in result.stdout   # stage'2 is stage
+    out = printed("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+                  "--dumps", n, twice)
+    assert "per event: 3.00" in out            # 3 instructions per event; the call's 1000 are not its own
+    assert "    3.00     0.00  [the row's own code] stage  (true)" in out   # stage'2 is stage
 
 
 def test_instruction_account_map_depth_splits_stage_and_fixed(tmp_path):
     # Depth 8: 8 stages + 2 fixed = 10 runs per event; depth 64: 66. Each instruction of the toy runs that often.
     dumps = [callgrind_dump(tmp_path / f"{depth}-{size}.out", (depth + 2) * size)
              for depth in (8, 64) for size in (64, 128)]
-    result = run_script("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
-                        "--dumps", *dumps)
-    assert result.returncode == 0, result.stderr
-    assert "per map stage: 3.00    fixed per event: 6.00" in result.stdout
+    out = printed("instruction-account", "--binary", "/bin/true", "--events", 64, "--row", "toy",
+                  "--dumps", *dumps)
+    assert "per map stage: 3.00    fixed per event: 6.00" in out
 
 
 def test_instruction_account_refuses_a_dump_without_instruction_positions(tmp_path):
@@ -293,9 +290,7 @@ def test_cache_account_is_per_unit_for_every_event_and_workload(tmp_path):
     regions.write_text("region A 10\nregion A 20\nregion B[x=1] 64\nregion B[x=1] 128\n")
     dumps = [cache_dump(tmp_path / "p.1", 1000, 50, 3), cache_dump(tmp_path / "p.2", 1500, 80, 13),
              cache_dump(tmp_path / "p.3", 640, 0, 0), cache_dump(tmp_path / "p.4", 1280, 64, 32)]
-    result = run_script("cache-account", "--row", "toy", "--regions", regions, "--dumps", *dumps)
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = printed("cache-account", "--row", "toy", "--regions", regions, "--dumps", *dumps).splitlines()
     assert lines[0] == "row,workload,n,Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim"
     assert lines[1] == "toy,A,10,50.0,0.0,0.0,0.0,3.0,0.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0"   # (2n - n) / n
     assert lines[2] == "toy,B[x=1],64,10.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,0.0,0.5,0.0,0.0"
@@ -327,11 +322,10 @@ def test_floor_history_lists_each_process_once_and_counts_the_ones_below(tmp_pat
             row("stage-loop", "reference", "W", "g", "", "ns_per_lifecycle", "ns/lifecycle", other)])
     first, slow_floor = run("a.csv", 100.0, 120.0), run("b.csv", 300.0, 120.0)
     copy = run("c.csv", 100.0, 120.0)   # the same figures as a.csv: one process kept under two names
-    result = run_script("floor-history", "--row", "stage-loop", "--workload", "W", first, slow_floor, copy)
-    assert result.returncode == 0, result.stderr
-    assert "### W: stage-loop below the floor in 1 of 2 processes" in result.stdout
-    assert f"| {slow_floor} | quick | glibc | 300.0 (3.0) | 120.0 (1.2) | 0.40 | below |" in result.stdout
-    assert copy not in result.stdout
+    out = printed("floor-history", "--row", "stage-loop", "--workload", "W", first, slow_floor, copy)
+    assert "### W: stage-loop below the floor in 1 of 2 processes" in out
+    assert f"| {slow_floor} | quick | glibc | 300.0 (3.0) | 120.0 (1.2) | 0.40 | below |" in out
+    assert copy not in out
 
 
 def test_floor_history_refuses_a_file_that_is_not_a_report(tmp_path):
@@ -350,9 +344,7 @@ def test_decomposition_tables_put_each_family_in_its_steps_order_with_the_checke
                                         ("rxswift", "CreateMapFilter", 3000.0), ("rxswift", "MapFilterPumping", 11000.0)]])
     timed = write_csv(tmp_path / "run.csv", [
         row("sink", "engine", "MapFilterPumping", "g", "", "ns_per_event", "ns/event", 25.5)])
-    result = run_script("decomposition-tables", "--instructions", exact, "--run", timed)
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
+    out = printed("decomposition-tables", "--instructions", exact, "--run", timed)
     assert f"<!-- figures: {exact} metric=rows:instructions_per_event;instructions_per_event -->" in out
     assert "| workload | sink | rxswift |" in out                    # the steps' order; absent rows left out
     assert "| MapFilterPumping | 600 | 11000 |" in out                  # as rxtools proxies prints medians
