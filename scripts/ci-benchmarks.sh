@@ -4,9 +4,14 @@
 # group at quick settings (scripts/rxtools benchmark-mallocs). Needs the release rxbench of
 # scripts/release-build.sh, which .ci/run builds before; builds it if absent. Builds into that same scratch
 # path, so that the engines, adapters and harness compiled for rxbench are reused and only package-benchmark
-# is compiled (docs/benchmarks.md).
+# is compiled (docs/benchmarks.md). With --build-only: the build and the list, which .ci/run runs beside the tests,
+# before the timed runs (nothing is compiled while they run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "$#" -gt 1 ] || { [ "$#" = 1 ] && [ "$1" != --build-only ]; }; then
+  echo "ci-benchmarks.sh: unknown arguments '$*'; the one option is --build-only" >&2
+  exit 2
+fi
 . scripts/release-build.sh
 start=$(date +%s)
 
@@ -33,6 +38,7 @@ if [ "$count" -lt 100 ]; then
   exit 1
 fi
 echo "   build and list took $(( $(date +%s) - start )) s"
+if [ "${1:-}" = --build-only ]; then exit 0; fi
 
 echo "== malloc counts: package-benchmark against rxbench, rxswift group, six rows"
 # --size 1: package-benchmark's histogram is exact below 2048 per iteration, and signal-locked-dependency's

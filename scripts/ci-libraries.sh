@@ -8,9 +8,14 @@
 # Where the sources are found: RXBENCH_LIBRARY_SOURCES (one git clone per library, named after its repository),
 # else the folder where this project's machines keep the git snapshots the fetch tool brought
 # (RXBENCH_LIBRARY_MIRROR, by default /work/.mirror/<owner>+<name>/repo). Neither: one line says this step was
-# not checked, and CI goes on (the root package never needs the libraries).
+# not checked, and CI goes on (the root package never needs the libraries). With --build-only: the sources and
+# the release build only, which .ci/run runs beside the tests, before the timed runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "$#" -gt 1 ] || { [ "$#" = 1 ] && [ "$1" != --build-only ]; }; then
+  echo "ci-libraries.sh: unknown arguments '$*'; the one option is --build-only" >&2
+  exit 2
+fi
 mkdir -p results/ci
 
 sources="${RXBENCH_LIBRARY_SOURCES:-}"
@@ -48,6 +53,7 @@ echo "-- the five rows, release build"
 scratch="${RXBENCH_LIBRARIES_SCRATCH:-$RELEASE_SCRATCH}"
 swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
 binary="$scratch/release/rxbench-libraries"
+if [ "${1:-}" = --build-only ]; then exit 0; fi
 
 # What Libraries/Tests/LibraryRowTests checks under `swift test --package-path Libraries`, through the release
 # binary's own conformance report: CI spares the second (debug) build of the libraries.
