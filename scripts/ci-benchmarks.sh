@@ -4,8 +4,8 @@
 # group at quick settings (scripts/rxtools benchmark-mallocs). Needs the release rxbench of
 # scripts/release-build.sh, which .ci/run builds before; builds it if absent. Builds into that same scratch
 # path, so that the engines, adapters and harness compiled for rxbench are reused and only package-benchmark
-# is compiled (docs/benchmarks.md). With --build-only: the build and the list, which .ci/run runs beside the tests,
-# before the timed runs (nothing is compiled while they run).
+# is compiled (docs/benchmarks.md). .ci/run runs all of it beside the tests, before the timed runs: the check
+# reads exact counts, which other work on the machine cannot move. With --build-only: the build and the list.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$#" -gt 1 ] || { [ "$#" = 1 ] && [ "$1" != --build-only ]; }; then

@@ -9,11 +9,14 @@
 # else the folder where this project's machines keep the git snapshots the fetch tool brought
 # (RXBENCH_LIBRARY_MIRROR, by default /work/.mirror/<owner>+<name>/repo). Neither: one line says this step was
 # not checked, and CI goes on (the root package never needs the libraries). With --build-only: the sources and
-# the release build only, which .ci/run runs beside the tests, before the timed runs.
+# the release build only, which .ci/run runs beside the tests, before the timed runs. With --run-only: the
+# checks on the binary that --build-only made, with no SwiftPM call (.ci/run runs them beside the instruction
+# counts, while other packages build in the same scratch path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "$#" -gt 1 ] || { [ "$#" = 1 ] && [ "$1" != --build-only ]; }; then
-  echo "ci-libraries.sh: unknown arguments '$*'; the one option is --build-only" >&2
+mode="${1:-all}"
+if [ "$#" -gt 1 ] || { [ "$#" = 1 ] && [ "$1" != --build-only ] && [ "$1" != --run-only ]; }; then
+  echo "ci-libraries.sh: unknown arguments '$*'; the options are --build-only and --run-only" >&2
   exit 2
 fi
 mkdir -p results/ci
@@ -43,17 +46,23 @@ if [ -z "$sources" ]; then
   exit 0
 fi
 
-RXBENCH_LIBRARY_SOURCES="$sources" scripts/libraries.sh
-
 . scripts/release-build.sh  # RXBENCH_COMMIT, for a binary built outside the checkout
-echo "-- the five rows, release build"
 # Into rxbench's own release scratch path (where .ci/run has built rxbench), as scripts/ci-example.sh and
 # scripts/ci-benchmarks.sh build: rxbench's modules are compiled with the same flags for both packages, so only
 # the libraries and their rows are compiled here (a scratch path of its own compiled all of rxbench again).
 scratch="${RXBENCH_LIBRARIES_SCRATCH:-$RELEASE_SCRATCH}"
-swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
 binary="$scratch/release/rxbench-libraries"
-if [ "${1:-}" = --build-only ]; then exit 0; fi
+if [ "$mode" = --run-only ]; then
+  if [ ! -x "$binary" ]; then
+    echo "ci-libraries.sh: no $binary to run; build it first with scripts/ci-libraries.sh --build-only" >&2
+    exit 1
+  fi
+else
+  RXBENCH_LIBRARY_SOURCES="$sources" scripts/libraries.sh
+  echo "-- the five rows, release build"
+  swift build -c release --package-path Libraries --product rxbench-libraries --scratch-path "$scratch"
+fi
+if [ "$mode" = --build-only ]; then exit 0; fi
 
 # What Libraries/Tests/LibraryRowTests checks under `swift test --package-path Libraries`, through the release
 # binary's own conformance report: CI spares the second (debug) build of the libraries.
