@@ -71,7 +71,7 @@ struct EngineVariant {
                 exclude: excluded(from: base, lockedTypes: lockedTypes), swiftSettings: engineModule + conditions),
             .target(
                 name: adapter, dependencies: ["RxBenchCore", .target(name: engine)], path: "Variants/\(adapter)",
-                swiftSettings: engineSettings + conditions + [alias]),
+                exclude: identitiesExcept(adapter, base: base), swiftSettings: engineSettings + conditions + [alias]),
         ]
         if lifecycleTests {
             targets.append(
@@ -97,6 +97,15 @@ let replacedByLockedTypes: [String: [String]] = [
 func excluded(from engine: String, lockedTypes locked: Bool) -> [String] {
     guard let replaced = replacedByLockedTypes[engine] else { return [] }
     return locked ? replaced : ["Locked"]
+}
+/// The adapter module an engine's own build has (`SinkEngine`: `SinkAdapter`).
+func adapterModule(of engine: String) -> String { engine.dropLast("Engine".count) + "Adapter" }
+/// Each module built from an adapter's folder names its adapter type and gives its row's id in a file of the folder's
+/// Identity/ named after the module (`SinkLockedAdapterIdentity.swift`; one implementation per file), and leaves out
+/// the others' files.
+func identitiesExcept(_ adapter: String, base engine: String) -> [String] {
+    let modules = [adapterModule(of: engine)] + variants.filter { $0.base == engine }.map(\.adapter)
+    return modules.filter { $0 != adapter }.map { "Identity/\($0)Identity.swift" }
 }
 let variants = [
     EngineVariant(
@@ -160,13 +169,16 @@ let package = Package(
         // One adapter per engine family, plus the reference rows.
         .target(
             name: "SinkAdapter", dependencies: ["RxBenchCore", "SinkEngine"], path: "Sources/Rows/SinkAdapter",
+            exclude: identitiesExcept("SinkAdapter", base: "SinkEngine"),
             swiftSettings: engineSettings),
         .target(
             name: "SignalAdapter", dependencies: ["RxBenchCore", "SignalEngine"], path: "Sources/Rows/SignalAdapter",
+            exclude: identitiesExcept("SignalAdapter", base: "SignalEngine"),
             swiftSettings: engineSettings),
         .target(
             name: "SubscriberAdapter", dependencies: ["RxBenchCore", "SubscriberEngine"],
-            path: "Sources/Rows/SubscriberAdapter", swiftSettings: engineSettings),
+            path: "Sources/Rows/SubscriberAdapter",
+            exclude: identitiesExcept("SubscriberAdapter", base: "SubscriberEngine"), swiftSettings: engineSettings),
         .target(
             name: "ReferenceAdapters", dependencies: ["RxBenchCore"], path: "Sources/Rows/ReferenceAdapters",
             swiftSettings: engineSettings),

@@ -11,8 +11,8 @@ and the registry's variant rows (Sources/Rows/EngineRegistry/EngineVariants.swif
 A variant's target has the folder Variants/<target>, a link to the folder it compiles again: an engine variant to
 its engine's folder, a variant's adapter to the engine's adapter's folder, a variant's tests to the engine's
 Tests/<engine>Tests/Lifecycle. Which engine is the variant's `-module-alias <Engine>=<Variant>` flag, the one place
-Package.swift names it. Each variant adapter module names its adapter type after itself (its typealias under the
-variant's define), and the registry lists each engine's variants after the engine, in the list's order. A package
+Package.swift names it. Each variant adapter module names its adapter type after itself (its file of the adapter
+folder's Identity/), and the registry lists each engine's variants after the engine, in the list's order. A package
 description without variants, or one whose variant names no engine, is one line on stderr and exit 1 before
 anything is touched.
 """

@@ -2,20 +2,9 @@ import Dispatch
 import RxBenchCore
 import SignalEngine
 
-#if SIGNAL_DEPENDENCY
-/// `signal-locked-dependency`: `signal-locked` built as a package dependency is (docs/decisions/fidelity.md).
-public typealias SignalLockedDependencyAdapter = SignalEngineAdapter
-#elseif SIGNAL_LOCKED
-/// `signal-locked`: the `signal` engine with SwiftSignalKit's mutexes (docs/decisions/fidelity.md).
-public typealias SignalLockedAdapter = SignalEngineAdapter
-#else
-/// The `signal` engine (SwiftSignalKit's design).
-public typealias SignalAdapter = SignalEngineAdapter
-#endif
-
 /// Translates `Flow` into `Signal<Int, BenchError>` chains of the signal engine (SwiftSignalKit's
 /// design). One recursive translation; no workload-specific code. The same source is compiled once per
-/// variant module (see Package.swift); each module names it by its own alias.
+/// variant module (see Package.swift); each module names it, and gives its row's id, in its file of Identity/.
 public struct SignalEngineAdapter: EngineAdapter {
     public typealias Stream = Signal<Int, BenchError>
     public typealias Subscription = Disposable
@@ -24,22 +13,6 @@ public struct SignalEngineAdapter: EngineAdapter {
     public typealias Observer = EventObserver
 
     public init() {}
-
-    public var descriptor: EngineDescriptor {
-        #if SIGNAL_DEPENDENCY
-        EngineDescriptor(
-            id: "signal-locked-dependency", role: .variant,
-            modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes, built as a package dependency",
-            semantics: .swiftSignalKit)
-        #elseif SIGNAL_LOCKED
-        EngineDescriptor(
-            id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes",
-            semantics: .swiftSignalKit)
-        #else
-        EngineDescriptor(
-            id: "signal", role: .engine, modelledOn: "Telegram SwiftSignalKit closure signals", semantics: .swiftSignalKit)
-        #endif
-    }
 
     public func stream(_ flow: Flow, subjects: [SignalSubject]) throws(UnsupportedFlow) -> Signal<Int, BenchError> {
         try SignalMapping(subjects: subjects).stream(for: flow)

@@ -1,22 +1,9 @@
 import RxBenchCore
 import SinkEngine
 
-#if SINK_FUSED
-/// `sink-fused`: the `sink` engine with RxSwift 5's composeMap fusion (docs/decisions/fidelity.md).
-public typealias SinkFusedAdapter = SinkEngineAdapter
-#elseif SINK_DEPENDENCY
-/// `sink-locked-dependency`: `sink-locked` built as a package dependency is (docs/decisions/fidelity.md).
-public typealias SinkLockedDependencyAdapter = SinkEngineAdapter
-#elseif SINK_LOCKED
-/// `sink-locked`: the `sink` engine with RxSwift 6's locks (docs/decisions/fidelity.md).
-public typealias SinkLockedAdapter = SinkEngineAdapter
-#else
-/// The `sink` engine (RxSwift 6's Producer/Sink design).
-public typealias SinkAdapter = SinkEngineAdapter
-#endif
-
 /// The `sink` engine (RxSwift's Producer/Sink design) behind the harness's `EngineAdapter` protocol. The same
-/// source is compiled once per variant module (see Package.swift); each module names it by its own alias.
+/// source is compiled once per variant module (see Package.swift); each module names it, and gives its row's id,
+/// in its file of Identity/.
 public struct SinkEngineAdapter: EngineAdapter {
     public typealias Stream = SinkStream
     public typealias Subscription = Disposable
@@ -24,24 +11,6 @@ public struct SinkEngineAdapter: EngineAdapter {
     public typealias Observer = SinkObserver<Int>
 
     public init() {}
-
-    public var descriptor: EngineDescriptor {
-        #if SINK_FUSED
-        EngineDescriptor(id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion",
-            semantics: .rxSwift)
-        #elseif SINK_DEPENDENCY
-        EngineDescriptor(
-            id: "sink-locked-dependency", role: .variant,
-            modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks, built as a package dependency",
-            semantics: .rxSwift)
-        #elseif SINK_LOCKED
-        EngineDescriptor(
-            id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks",
-            semantics: .rxSwift)
-        #else
-        EngineDescriptor(id: "sink", role: .engine, modelledOn: "RxSwift 6 Producer/Sink", semantics: .rxSwift)
-        #endif
-    }
 
     public func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> Stream {
         let mapping = SinkMapping(subjects: subjects)

@@ -1,18 +1,6 @@
 import RxBenchCore
 import SubscriberEngine
 
-#if SUBSCRIBER_LOCKED
-/// `subscriber-locked-dependency`: `subscriber` with ReactiveObjC's per-event locks and copies, built as a
-/// package dependency is (docs/decisions/fidelity.md).
-public typealias SubscriberLockedDependencyAdapter = SubscriberEngineAdapter
-#elseif SUBSCRIBER_DEPENDENCY
-/// `subscriber-dependency`: `subscriber` built as a package dependency is (docs/decisions/fidelity.md).
-public typealias SubscriberDependencyAdapter = SubscriberEngineAdapter
-#else
-/// The `subscriber` engine and its variants.
-public typealias SubscriberAdapter = SubscriberEngineAdapter
-#endif
-
 /// The `subscriber` engine family: one engine and one translation, three ids. The same source is compiled
 /// again as the modules of `subscriber-dependency` and `subscriber-locked-dependency` (Package.swift), whose
 /// ids end in `-dependency` and `-locked-dependency`.
@@ -34,24 +22,8 @@ public struct SubscriberEngineAdapter: EngineAdapter {
         self.variant = variant
     }
 
-    public var descriptor: EngineDescriptor {
-        #if SUBSCRIBER_LOCKED
-        let built = descriptorOfThisBuild
-        return EngineDescriptor(
-            id: built.id + "-locked-dependency", role: .variant,
-            modelledOn: built.modelledOn + " with ReactiveObjC's per-event locks, built as a package dependency",
-            semantics: built.semantics)
-        #elseif SUBSCRIBER_DEPENDENCY
-        let built = descriptorOfThisBuild
-        return EngineDescriptor(
-            id: built.id + "-dependency", role: .variant, modelledOn: built.modelledOn + ", built as a package dependency",
-            semantics: built.semantics)
-        #else
-        descriptorOfThisBuild
-        #endif
-    }
-
-    private var descriptorOfThisBuild: EngineDescriptor {
+    /// The row's descriptor in the engine's own build; a variant build's file of Identity/ derives its own from it.
+    var descriptorOfThisBuild: EngineDescriptor {
         switch variant {
         case .faithful:
             EngineDescriptor(

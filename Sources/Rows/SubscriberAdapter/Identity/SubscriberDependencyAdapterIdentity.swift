@@ -1,0 +1,16 @@
+import RxBenchCore
+
+// This module's name for the adapter and its row. Package.swift compiles one file of Identity/ into each module
+// built from this folder (the engine's own and each variant's, from its `variants` list).
+
+/// `subscriber-dependency`: `subscriber` built as a package dependency is (docs/decisions/fidelity.md).
+public typealias SubscriberDependencyAdapter = SubscriberEngineAdapter
+
+extension SubscriberEngineAdapter {
+    public var descriptor: EngineDescriptor {
+        let built = descriptorOfThisBuild
+        return EngineDescriptor(
+            id: built.id + "-dependency", role: .variant, modelledOn: built.modelledOn + ", built as a package dependency",
+            semantics: built.semantics)
+    }
+}

@@ -1,0 +1,18 @@
+import RxBenchCore
+
+// This module's name for the adapter and its row. Package.swift compiles one file of Identity/ into each module
+// built from this folder (the engine's own and each variant's, from its `variants` list).
+
+/// `subscriber-locked-dependency`: `subscriber` with ReactiveObjC's per-event locks and copies, built as a
+/// package dependency is (docs/decisions/fidelity.md).
+public typealias SubscriberLockedDependencyAdapter = SubscriberEngineAdapter
+
+extension SubscriberEngineAdapter {
+    public var descriptor: EngineDescriptor {
+        let built = descriptorOfThisBuild
+        return EngineDescriptor(
+            id: built.id + "-locked-dependency", role: .variant,
+            modelledOn: built.modelledOn + " with ReactiveObjC's per-event locks, built as a package dependency",
+            semantics: built.semantics)
+    }
+}
