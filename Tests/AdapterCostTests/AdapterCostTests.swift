@@ -24,12 +24,7 @@ struct AdapterCostTests {
     static let n = 64
 
     /// Mallocs per lifecycle of `body`, by the difference method.
-    static func perLifecycle(_ body: (Int) -> Void) -> Int {
-        body(n)  // warm-up: lazily made metadata and caches
-        let small = AllocationCounter.count(.currentThread) { body(n) }.delta.allocations
-        let large = AllocationCounter.count(.currentThread) { body(2 * n) }.delta.allocations
-        return (large - small) / n
-    }
+    static func perLifecycle(_ body: (Int) -> Void) -> Int { AllocationCounter.mallocsPerUnit(n: n, body) }
 
     /// `never -> map x depth` through `adapter`: translate, subscribe, dispose, per lifecycle.
     static func throughAdapter<A: EngineAdapter>(_ adapter: A, depth: Int) -> Int {

@@ -8,15 +8,11 @@ import Workloads
 /// Bad input is refused before anything runs, with a message naming the valid choices, and leaves no file.
 @Suite("CLI arguments", .timeLimit(.minutes(5)))
 struct ArgumentTests {
-    func message(_ arguments: [String]) -> String? { validationMessage(arguments) }
-
     @Test("an unknown engine names the valid ones")
     func unknownEngine() throws {
-        let text = try #require(message(["--engine", "rxswift"]))
-        #expect(text.contains("unknown engine 'rxswift'"))
-        for id in ["sink", "signal", "subscriber", "subscriber-direct", "baseline", "all"] {
-            #expect(text.contains(id))
-        }
+        try expectRefused(
+            ["--engine", "rxswift"],
+            saying: ["unknown engine 'rxswift'", "sink", "signal", "subscriber", "subscriber-direct", "baseline", "all"])
     }
 
     @Test("--help lists the commands, measure the default")
@@ -31,49 +27,41 @@ struct ArgumentTests {
 
     @Test("an unknown workload names the groups")
     func unknownWorkload() throws {
-        let text = try #require(message(["--workload", "MapFilterPumpin"]))
-        #expect(text.contains("unknown workload 'MapFilterPumpin'"))
-        #expect(text.contains("rxswift"))
+        try expectRefused(["--workload", "MapFilterPumpin"], saying: ["unknown workload 'MapFilterPumpin'", "rxswift"])
     }
 
     @Test("malformed sizes are refused", arguments: [["--size", "0"], ["--size", "ten"], ["--repetitions", "-1"]])
     func malformedSizes(arguments: [String]) {
-        #expect(message(arguments) != nil)
+        #expect(validationMessage(arguments) != nil)
     }
 
     @Test("an unknown format or profile is refused", arguments: [["--format", "xml"], ["--profile", "huge"]])
     func closedChoices(arguments: [String]) {
-        #expect(message(arguments) != nil)
+        #expect(validationMessage(arguments) != nil)
     }
 
     @Test("an output path in a missing directory is refused and nothing is written")
     func missingDirectory() throws {
         let path = "/tmp/rxbench-missing-\(UUID().uuidString)/report.csv"
-        let text = try #require(message(["--engine", "baseline", "--output", path]))
-        #expect(text.contains("does not exist"))
+        try expectRefused(["--engine", "baseline", "--output", path], saying: ["does not exist"])
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test("an empty engine or workload list is refused, naming the choices", arguments: ["", ",", " , "])
     func emptyLists(list: String) throws {
-        let engine = try #require(message(["--engine", list]))
-        #expect(engine.contains("--engine is empty") && engine.contains("sink") && engine.contains("all"))
-        let workload = try #require(message(["--workload", list]))
-        #expect(workload.contains("--workload is empty") && workload.contains("rxswift"))
+        try expectRefused(["--engine", list], saying: ["--engine is empty", "sink", "all"])
+        try expectRefused(["--workload", list], saying: ["--workload is empty", "rxswift"])
     }
 
     @Test("a negative or non-numeric size names the bounds", arguments: ["-1", "0", "ten", "1.5"])
     func sizeMessage(text: String) throws {
-        let answer = try #require(message(["--size", text]))
-        #expect(answer.contains("--size must be a whole number from 1 to"), "\(answer)")
-        #expect(answer.contains("'\(text)'"))
+        try expectRefused(["--size", text], saying: ["--size must be a whole number from 1 to", "'\(text)'"])
     }
 
     @Test("--output naming a directory is refused before measuring, naming the path")
     func outputDirectory() throws {
         let directory = FileManager.default.temporaryDirectory.path
-        let text = try #require(message(["--engine", "baseline", "--output", directory]))
-        #expect(text.contains(directory) && text.contains("is a directory"))
+        try expectRefused(["--engine", "baseline", "--output", directory], saying: [directory, "is a directory"])
     }
 
     /// CI runs as root, whom a directory's mode does not stop: there the directory is one in sysfs, which
@@ -95,7 +83,7 @@ struct ArgumentTests {
             path = directory.appendingPathComponent("report.csv").path
         }
         defer { cleanup() }
-        let text = try #require(message(["--engine", "baseline", "--output", path]))
+        let text = try #require(validationMessage(["--engine", "baseline", "--output", path]))
         #expect(text.contains(path) && text.contains("cannot create files"), "\(text)")
         #expect(text.contains(String(cString: strerror(EACCES))), "the reason is errno's, not a guess: \(text)")
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -103,21 +91,22 @@ struct ArgumentTests {
 
     @Test("--output under a path whose parent is a file says so")
     func outputUnderAFile() throws {
-        let text = try #require(message(["--engine", "baseline", "--output", "/proc/version/report.csv"]))
-        #expect(text.contains("'/proc/version' is a file, not a directory"), "\(text)")
+        try expectRefused(
+            ["--engine", "baseline", "--output", "/proc/version/report.csv"],
+            saying: ["'/proc/version' is a file, not a directory"])
     }
 
     @Test("--output naming a file that cannot be written is refused before measuring")
     func outputReadOnlyFile() throws {
         // /proc/version exists and refuses writes even to root.
-        let text = try #require(message(["--engine", "baseline", "--output", "/proc/version"]))
-        #expect(text.contains("/proc/version"))
+        try expectRefused(["--engine", "baseline", "--output", "/proc/version"], saying: ["/proc/version"])
     }
 
     @Test("valid selections parse")
     func valid() {
-        #expect(message(["--engine", "sink,signal", "--workload", "seed,MapFilterPumping", "--format", "csv"]) == nil)
-        #expect(message(["--workload", "DisposeLatency[depth=10,siblings=0]"]) == nil)
+        #expect(
+            validationMessage(["--engine", "sink,signal", "--workload", "seed,MapFilterPumping", "--format", "csv"]) == nil)
+        #expect(validationMessage(["--workload", "DisposeLatency[depth=10,siblings=0]"]) == nil)
     }
 }
 
@@ -296,6 +285,16 @@ func validationMessage(_ arguments: [String]) -> String? {
         return nil
     } catch {
         return RxBenchCommand.message(for: error)
+    }
+}
+
+/// Checks that `arguments` are refused before anything runs, with a message that contains each of `parts`.
+func expectRefused(
+    _ arguments: [String], saying parts: [String], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let text = try #require(validationMessage(arguments), "accepted: \(arguments)", sourceLocation: sourceLocation)
+    for part in parts {
+        #expect(text.contains(part), "\(text)", sourceLocation: sourceLocation)
     }
 }
 

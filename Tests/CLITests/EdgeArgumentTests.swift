@@ -6,12 +6,9 @@ import Testing
 /// not apply to `--instructions`, a run that would measure nothing, the format an output file's name implies.
 @Suite("CLI argument edges", .timeLimit(.minutes(5)))
 struct EdgeArgumentTests {
-    func message(_ arguments: [String]) -> String? { validationMessage(arguments) }
-
     @Test("a row named twice is refused, not measured twice")
     func repeatedRow() throws {
-        let text = try #require(message(["--engine", "sink,signal,sink"]))
-        #expect(text.contains("--engine names 'sink' twice"))
+        try expectRefused(["--engine", "sink,signal,sink"], saying: ["--engine names 'sink' twice"])
     }
 
     /// The floor is measured once, first, whether or not it is named; `--no-floor` leaves it out unless named.
@@ -41,43 +38,42 @@ struct EdgeArgumentTests {
 
     @Test("all inside a list is refused with what to write instead", arguments: ["all,all", "sink,all"])
     func allInAList(list: String) throws {
-        let text = try #require(message(["--engine", list]))
-        #expect(text.contains("--engine all stands alone"))
+        try expectRefused(["--engine", list], saying: ["--engine all stands alone"])
     }
 
     @Test("sizes outside their bounds are refused with both bounds named",
           arguments: ["0", "100000001", "99999999999999999999", "-5", "ten"])
     func sizeBounds(size: String) throws {
-        let text = try #require(message(["--size", size]))
-        #expect(text.contains("--size must be a whole number from 1 to 100000000, got '\(size)'"))
+        try expectRefused(["--size", size], saying: ["--size must be a whole number from 1 to 100000000, got '\(size)'"])
     }
 
     @Test("a time limit outside its bounds is refused with both bounds named", arguments: ["0", "86401", "-1", "2m"])
     func timeLimitBounds(limit: String) throws {
-        let text = try #require(message(["--isolation", "process", "--time-limit", limit]))
-        #expect(text.contains("--time-limit must be a whole number from 1 to 86400, got '\(limit)'"), "\(text)")
+        try expectRefused(
+            ["--isolation", "process", "--time-limit", limit],
+            saying: ["--time-limit must be a whole number from 1 to 86400, got '\(limit)'"])
     }
 
     @Test("a time limit needs --isolation process: a measurement in this process cannot be stopped")
     func timeLimitNeedsIsolation() throws {
-        let text = try #require(message(["--time-limit", "60"]))
-        #expect(text.contains("--time-limit stops a row x workload measured in a process of its own") && text.contains("add --isolation process"), "\(text)")
-        #expect(message(["--isolation", "process", "--time-limit", "60"]) == nil)
+        try expectRefused(
+            ["--time-limit", "60"],
+            saying: ["--time-limit stops a row x workload measured in a process of its own", "add --isolation process"])
+        #expect(validationMessage(["--isolation", "process", "--time-limit", "60"]) == nil)
     }
 
     @Test("the largest size and repetition count are accepted")
     func largestAccepted() {
-        #expect(message(["--size", "100000000"]) == nil)
-        #expect(message(["--repetitions", "1000", "--warmup", "0"]) == nil)
-        #expect(message(["--repetitions", "1001"])?.contains("from 1 to 1000") == true)
+        #expect(validationMessage(["--size", "100000000"]) == nil)
+        #expect(validationMessage(["--repetitions", "1000", "--warmup", "0"]) == nil)
+        #expect(validationMessage(["--repetitions", "1001"])?.contains("from 1 to 1000") == true)
     }
 
     @Test("options --instructions would ignore are refused, each named",
           arguments: [["--size", "50"], ["--repetitions", "3"], ["--warmup", "1"], ["--profile", "quick"],
                       ["--allocator", "jemalloc"], ["--isolation", "process"], ["--time-limit", "60"]])
     func instructionsIgnores(option: [String]) throws {
-        let text = try #require(message(["--instructions"] + option))
-        #expect(text.contains("\(option[0]) does not apply"), "\(text)")
+        try expectRefused(["--instructions"] + option, saying: ["\(option[0]) does not apply"])
     }
 }
 
@@ -121,14 +117,12 @@ extension EndToEndTests {
 /// twice, cut, or refused only after measuring.
 @Suite("CLI argument edges, round two", .timeLimit(.minutes(5)))
 struct EdgeArgumentRoundTwoTests {
-    func message(_ arguments: [String]) -> String? { validationMessage(arguments) }
-
     @Test("--instructions with nothing it can count is refused before any child starts",
           arguments: [["--engine", "baseline", "--workload", "FlatMapsPumping", "--no-floor"],
                       ["--workload", "DisposeLatency[depth=1,siblings=0]"],
                       ["--workload", "ObserveOnSerialQueue"]])
     func instructionsNothingToCount(selection: [String]) throws {
-        let text = try #require(message(["--instructions"] + selection))
+        let text = try #require(validationMessage(["--instructions"] + selection))
         #expect(text.hasPrefix("nothing to count"), "\(text)")
     }
 
@@ -137,37 +131,33 @@ struct EdgeArgumentRoundTwoTests {
                       ["--isolation", "process"], ["--instructions"], ["--time-limit", "60"], ["--output", "x.csv"],
                       ["--workload", "seed"]])
     func listIgnoresNothing(option: [String]) throws {
-        let text = try #require(message(["list"] + option))
-        #expect(text.contains("Unknown option '\(option[0])'"), "\(text)")
+        try expectRefused(["list"] + option, saying: ["Unknown option '\(option[0])'"])
     }
 
     /// Options given before a command's name were the default command's: `rxbench --no-floor conformance --engine
     /// sink --strict` checked all rows and said only "failed".
     @Test("a measuring option before another command's name is refused, naming the command")
     func optionBeforeCommand() throws {
-        let text = try #require(message(["--no-floor", "conformance", "--engine", "sink"]))
-        #expect(text.contains("Unexpected argument 'conformance'"), "\(text)")
+        try expectRefused(["--no-floor", "conformance", "--engine", "sink"], saying: ["Unexpected argument 'conformance'"])
         // With conformance's own flag after it, ArgumentParser names that flag first: refused all the same.
-        let strict = try #require(message(["--no-floor", "conformance", "--engine", "sink", "--strict"]))
-        #expect(strict.contains("Unknown option '--strict'"), "\(strict)")
+        try expectRefused(["--no-floor", "conformance", "--engine", "sink", "--strict"], saying: ["Unknown option '--strict'"])
     }
 
     @Test("a newline or control character in an id is shown escaped, in one line")
     func controlCharactersShown() throws {
-        let workload = try #require(message(["--workload", "Map\nFilter"]))
+        let workload = try #require(validationMessage(["--workload", "Map\nFilter"]))
         #expect(workload.contains("unknown workload 'Map\\nFilter'") && !workload.contains("\n"), "\(workload)")
-        let engine = try #require(message(["--engine", "si\u{7}nk"]))
-        #expect(engine.contains("unknown engine 'si\\u{7}nk'"), "\(engine)")
+        try expectRefused(["--engine", "si\u{7}nk"], saying: ["unknown engine 'si\\u{7}nk'"])
     }
 
     @Test("an --output name longer than the file system takes is refused before measuring")
     func outputNameTooLong() throws {
         let name = String(repeating: "r", count: 252) + ".csv"  // 256 bytes; ext4 and tmpfs take 255
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
-        let text = try #require(message(["--output", path]))
-        #expect(text.contains("the file name is 256 bytes long"), "\(text)")
+        try expectRefused(["--output", path], saying: ["the file name is 256 bytes long"])
         let longest = String(repeating: "r", count: 251) + ".csv"  // 255 bytes: taken
-        #expect(message(["--output", FileManager.default.temporaryDirectory.appendingPathComponent(longest).path]) == nil)
+        #expect(
+            validationMessage(["--output", FileManager.default.temporaryDirectory.appendingPathComponent(longest).path]) == nil)
     }
 
     @Test("a run records -dirty beside the commit when a tracked file differs from it")

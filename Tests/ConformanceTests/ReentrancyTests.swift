@@ -310,34 +310,28 @@ struct Rule: CustomStringConvertible {
         case .rxSwift?:
             // RxSwift itself nests (its merge and subjects call out under a recursive lock, or none); the engine
             // queues both on purpose, and a subscription made during delivery too.
-            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued, takeUntil: .queued,
-                 subjects: .queued, subscriptionOrder: true,
+            Rule(operators: .queued, subjects: .queued,
                  source: "docs/decisions/sink-engine.md: SerializingSink, subjects queue events and subscriptions")
         case .swiftSignalKit?:
             Rule(merge: .queued, joins: .nested, flatMap: .queued, flatMapLatest: .nested, takeUntil: .nested,
                  subjects: .nested, subscriptionOrder: true,
                  source: "docs/decisions/signal-engine.md: merges queue re-entrant values; combineLatest and zip put a value outside their lock, at once, as SwiftSignalKit's combineLatest does (Signal_Combine.swift:30-41); Pipe and Promise call their subscribers directly, as SwiftSignalKit's do")
         case .reactiveCocoa?:
-            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested, takeUntil: .nested,
-                 subjects: .nested, subscriptionOrder: true,
+            Rule(operators: .nested, subjects: .nested,
                  source: "docs/decisions/subscriber-reentrancy.md: depth first, under the recursive subscriber lock")
         case .combine?:
-            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested, takeUntil: .nested,
-                 subjects: .nested, subscriptionOrder: false,
+            Rule(operators: .nested, subjects: .nested, subscriptionOrder: false,
                  source: "OpenCombine: synchronous demand-driven delivery; PassthroughSubject keeps its subscribers in a hashed set (docs/decisions/real-libraries.md)")
         case .asyncSequence? where descriptor.id == "async-channel":
-            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued, takeUntil: .queued,
-                 subjects: .waitsAtBusySubscriber, subscriptionOrder: true,
+            Rule(operators: .queued, subjects: .waitsAtBusySubscriber,
                  source: "AsyncChannel: a send suspends at a subscriber that has not asked for the next value (ChannelSubject.swift)")
         case .asyncSequence?:
             // The merge's inputs are iterated by tasks of its own and its output by one consumer; a subject's
             // subscribers each by a task that the adapter's executor runs inside `yield` (StreamSubject.swift).
-            Rule(merge: .queued, joins: .queued, flatMap: .queued, flatMapLatest: .queued, takeUntil: .queued,
-                 subjects: .perSubscriber, subscriptionOrder: true,
+            Rule(operators: .queued, subjects: .perSubscriber,
                  source: "AsyncStream: a consumer task per subscriber, resumed inside the sender's yield; a busy one buffers")
         default:
-            Rule(merge: .nested, joins: .nested, flatMap: .nested, flatMapLatest: .nested, takeUntil: .nested,
-                 subjects: .nested, subscriptionOrder: true,
+            Rule(operators: .nested, subjects: .nested,
                  source: "plain Swift: a subject is an array of observers called in a loop")
         }
     }
@@ -362,6 +356,15 @@ struct Rule: CustomStringConvertible {
 
     static func deliveryOrder(of value: Int, in log: [String]) -> [String] {
         log.filter { $0.hasSuffix(" \(value)") && !$0.contains("/") }.map { String($0.prefix { $0 != " " }) }
+    }
+}
+
+extension Rule {
+    /// The rule of a row whose merge, joins, flatMap, flatMapLatest and takeUntil all deliver as `operators`.
+    init(operators: Delivery, subjects: Delivery, subscriptionOrder: Bool = true, source: String) {
+        self.init(
+            merge: operators, joins: operators, flatMap: operators, flatMapLatest: operators, takeUntil: operators,
+            subjects: subjects, subscriptionOrder: subscriptionOrder, source: source)
     }
 }
 

@@ -31,77 +31,68 @@ final class JoinStateTests: TimeLimitedTestCase {
     }
 
     func testCombineLatestOfNInputs() {
-        for ending in ["error", "completion"] {
-            let probe = Probe<[Int]>()
-            let state = CombineLatestState<Int>(count: 2, subscriber: probe.subscriber)
-            probe.input(of: state.subscription)
-            state.next(1, at: 0)
-            state.next(2, at: 1)
-            if ending == "error" {
-                state.fail(Failure())
-            } else {
-                state.completed(at: 0)
-                state.completed(at: 1)
-            }
-            XCTAssertEqual(probe.inputsDisposed, 1, "\(ending): the inputs are disposed when the join finishes")
-            // Nothing after the first terminal event: a second completion, or an error.
-            state.completed(at: 1)
-            state.fail(Failure())
-            state.next(3, at: 0)
-            XCTAssertEqual(probe.events, ["next [1, 2]", ending == "error" ? "error failure" : "completed"], ending)
-        }
+        assertFinishesOnce(
+            { CombineLatestState<Int>(count: 2, subscriber: $0) },
+            sending: { $0.next(1, at: 0); $0.next(2, at: 1) }, delivers: "[1, 2]",
+            completing: { $0.completed(at: 0); $0.completed(at: 1) },
+            afterwards: { $0.completed(at: 1); $0.fail(Failure()); $0.next(3, at: 0) })
     }
 
     func testZipOfNInputs() {
-        for ending in ["error", "completion"] {
-            let probe = Probe<[Int]>()
-            let state = ZipState<Int>(count: 2, subscriber: probe.subscriber)
-            probe.input(of: state.subscription)
-            state.next(1, at: 0)
-            state.next(2, at: 1)
-            if ending == "error" { state.fail(Failure()) } else { state.completed(at: 0) }
-            XCTAssertEqual(probe.inputsDisposed, 1, "\(ending): the inputs are disposed when the join finishes")
-            state.completed(at: 1)
-            state.completed(at: 0)
-            state.fail(Failure())
-            XCTAssertEqual(probe.events, ["next [1, 2]", ending == "error" ? "error failure" : "completed"], ending)
-        }
+        assertFinishesOnce(
+            { ZipState<Int>(count: 2, subscriber: $0) },
+            sending: { $0.next(1, at: 0); $0.next(2, at: 1) }, delivers: "[1, 2]",
+            completing: { $0.completed(at: 0) },
+            afterwards: { $0.completed(at: 1); $0.completed(at: 0); $0.fail(Failure()) })
     }
 
     func testCombineLatestOfTwo() {
-        for ending in ["error", "completion"] {
-            let probe = Probe<(Int, Int)>()
-            let state = CombineLatestPairState<Int, Int>(subscriber: probe.subscriber)
-            probe.input(of: state.subscription)
-            state.nextFirst(1)
-            state.nextSecond(2)
-            if ending == "error" {
-                state.fail(Failure())
-            } else {
-                state.completedFirst()
-                state.completedSecond()
-            }
-            XCTAssertEqual(probe.inputsDisposed, 1, "\(ending): the inputs are disposed when the join finishes")
-            state.completedSecond()
-            state.completedFirst()
-            state.fail(Failure())
-            XCTAssertEqual(probe.events, ["next (1, 2)", ending == "error" ? "error failure" : "completed"], ending)
-        }
+        assertFinishesOnce(
+            { CombineLatestPairState<Int, Int>(subscriber: $0) },
+            sending: { $0.nextFirst(1); $0.nextSecond(2) }, delivers: "(1, 2)",
+            completing: { $0.completedFirst(); $0.completedSecond() },
+            afterwards: { $0.completedSecond(); $0.completedFirst(); $0.fail(Failure()) })
     }
 
     func testZipOfTwo() {
+        assertFinishesOnce(
+            { ZipPairState<Int, Int>(subscriber: $0) },
+            sending: { $0.nextFirst(1); $0.nextSecond(2) }, delivers: "(1, 2)",
+            completing: { $0.completedFirst() },
+            afterwards: { $0.completedSecond(); $0.completedFirst(); $0.fail(Failure()) })
+    }
+
+    /// Both endings of the state `make` builds on a probe's subscriber, a fresh one each: `send` gives it the values
+    /// that make `value`, then it fails, or `complete` completes it. It sends its first terminal event and disposes
+    /// its inputs, once; what `afterwards` sends it then (a second terminal event, and more) reaches no one.
+    private func assertFinishesOnce<State: FailingJoinState>(
+        _ make: (PassthroughSubscriber<State.Output>) -> State, sending send: (State) -> Void, delivers value: String,
+        completing complete: (State) -> Void, afterwards: (State) -> Void, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         for ending in ["error", "completion"] {
-            let probe = Probe<(Int, Int)>()
-            let state = ZipPairState<Int, Int>(subscriber: probe.subscriber)
+            let probe = Probe<State.Output>()
+            let state = make(probe.subscriber)
             probe.input(of: state.subscription)
-            state.nextFirst(1)
-            state.nextSecond(2)
-            if ending == "error" { state.fail(Failure()) } else { state.completedFirst() }
-            XCTAssertEqual(probe.inputsDisposed, 1, "\(ending): the inputs are disposed when the join finishes")
-            state.completedSecond()
-            state.completedFirst()
-            state.fail(Failure())
-            XCTAssertEqual(probe.events, ["next (1, 2)", ending == "error" ? "error failure" : "completed"], ending)
+            send(state)
+            if ending == "error" { state.fail(Failure()) } else { complete(state) }
+            XCTAssertEqual(
+                probe.inputsDisposed, 1, "\(ending): the inputs are disposed when the join finishes", file: file, line: line)
+            // Nothing after the first terminal event: a second completion, or an error.
+            afterwards(state)
+            XCTAssertEqual(
+                probe.events, ["next \(value)", ending == "error" ? "error failure" : "completed"], ending, file: file,
+                line: line)
         }
     }
 }
+
+/// The four join states as `assertFinishesOnce` drives them: each fails by `fail(_:)`.
+protocol FailingJoinState: JoinSubscription {
+    func fail(_ error: any Error)
+}
+
+extension CombineLatestState: FailingJoinState {}
+extension ZipState: FailingJoinState {}
+extension CombineLatestPairState: FailingJoinState {}
+extension ZipPairState: FailingJoinState {}

@@ -79,6 +79,21 @@ package let underThreadSanitizer: Bool = {
     return dlsym(process, "__tsan_init") != nil
 }()
 
+/// How many dispose-vs-delivery races an engine's race test aims for (`rounds`), the seconds it is given, and
+/// the raced rounds it must reach (`minimumRaced`; a tenth of that under ThreadSanitizer, which slows the
+/// rounds down about tenfold). Each engine's test target says why its numbers (its `DisposeRaceBudget.swift`).
+package struct DisposeRaceBudget {
+    package let rounds: Int
+    package let seconds: Double
+    package let minimumRaced: Int
+
+    package init(rounds: Int, seconds: Double, minimumRaced: Int) {
+        self.rounds = rounds
+        self.seconds = seconds
+        self.minimumRaced = underThreadSanitizer ? minimumRaced / 10 : minimumRaced
+    }
+}
+
 /// Spins until `done()` holds, yielding the processor now and then: the machine may have fewer free cores
 /// than spinning threads, and the other thread must run for the condition to change. After a few thousand
 /// spins it naps instead (20 us): on a machine whose cores are busy with other work (CI installs packages

@@ -32,6 +32,16 @@ package func assertDisposeRaces(
     }
 }
 
+/// `assertDisposeRaces` within an engine's `budget`: its rounds, its seconds and its floor of raced rounds.
+package func assertDisposeRaces(
+    _ name: String, within budget: DisposeRaceBudget, liveObjects: () -> Int?, makeRound: (ActionCount) -> RaceRound,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    assertDisposeRaces(
+        name, targetRaced: budget.rounds, minimumRaced: budget.minimumRaced, budget: budget.seconds,
+        liveObjects: liveObjects, makeRound: makeRound, file: file, line: line)
+}
+
 /// What a trampoline makes of nested work: `schedule` is given work that logs 1, schedules work that logs 3,
 /// then logs 2. A trampoline runs the nested work after the current one: 1, 2, 3.
 package func nestedWorkOrder(_ schedule: @escaping (@escaping () -> Void) -> Void) -> [Int] {

@@ -26,12 +26,7 @@ struct ArityFormTests {
     static let n = 256
 
     /// Mallocs per value of `send(count)`, by the difference of `2n` and `n` values, so that setup cancels.
-    static func perValue(_ send: (Int) -> Void) -> Int {
-        send(n)  // warm-up: lazily made metadata and buffers
-        let small = AllocationCounter.count(.currentThread) { send(n) }.delta.allocations
-        let large = AllocationCounter.count(.currentThread) { send(2 * n) }.delta.allocations
-        return (large - small) / n
-    }
+    static func perValue(_ send: (Int) -> Void) -> Int { AllocationCounter.mallocsPerUnit(n: n, send) }
 
     /// The row's own translation, subscribed as the harness subscribes.
     static func throughRow<A: EngineAdapter>(_ adapter: A) throws -> Int {
@@ -43,6 +38,16 @@ struct ArityFormTests {
         return perValue { count in
             for value in 0..<count { senders[value % 2].next(value) }
         }
+    }
+
+    /// The check each row's test makes: the row's translation allocates per value what the arity form written
+    /// against the library (subscribed; `sendIntoArityForm` sends the values alternately into its two inputs) does.
+    static func expectRowAllocatesAsArityForm<A: EngineAdapter>(
+        _ adapter: A, sourceLocation: SourceLocation = #_sourceLocation, sendIntoArityForm: (Int) -> Void
+    ) throws {
+        let arityForm = perValue(sendIntoArityForm)
+        let row = try throughRow(adapter)
+        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)", sourceLocation: sourceLocation)
     }
 
     #if DEBUG
@@ -63,11 +68,9 @@ struct ArityFormTests {
         let a = PublishSubject<Int>(), b = PublishSubject<Int>()
         let subscription = Observable.combineLatest(a, b) { $0 &+ $1 }.subscribe(onNext: { _ in })
         defer { subscription.dispose() }
-        let arityForm = Self.perValue { count in
+        try Self.expectRowAllocatesAsArityForm(RxSwiftAdapter()) { count in
             for value in 0..<count { (value % 2 == 0 ? a : b).onNext(value) }
         }
-        let row = try Self.throughRow(RxSwiftAdapter())
-        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 
     @Test("reactiveswift: SignalProducer.combineLatest(a, b)", .enabled(if: enabled, Comment(rawValue: notChecked)))
@@ -78,11 +81,9 @@ struct ArityFormTests {
             .map { (first: Int, second: Int) -> Int in first &+ second }
             .start { _ in }
         defer { disposable.dispose() }
-        let arityForm = Self.perValue { count in
+        try Self.expectRowAllocatesAsArityForm(ReactiveSwiftAdapter()) { count in
             for value in 0..<count { (value % 2 == 0 ? aInput : bInput).send(value: value) }
         }
-        let row = try Self.throughRow(ReactiveSwiftAdapter())
-        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 
     // `|>` is `f(x)` (Signal.swift:22), written as calls here: both copies declare the operator, and this file
@@ -95,11 +96,9 @@ struct ArityFormTests {
                 SwiftSignalKit.castError(BenchError.self)(a.signal()), SwiftSignalKit.castError(BenchError.self)(b.signal())))
         let disposable = combined.start(next: { _ in })
         defer { disposable.dispose() }
-        let arityForm = Self.perValue { count in
+        try Self.expectRowAllocatesAsArityForm(SwiftSignalKitRow.SwiftSignalKitAdapter()) { count in
             for value in 0..<count { (value % 2 == 0 ? a : b).putNext(value) }
         }
-        let row = try Self.throughRow(SwiftSignalKitRow.SwiftSignalKitAdapter())
-        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 
     @Test("signals-fork: combineLatest(a, b) |> map", .enabled(if: enabled, Comment(rawValue: notChecked)))
@@ -110,11 +109,9 @@ struct ArityFormTests {
                 Signals.castError(BenchError.self)(a.signal()), Signals.castError(BenchError.self)(b.signal())))
         let disposable = combined.start(next: { _ in })
         defer { disposable.dispose() }
-        let arityForm = Self.perValue { count in
+        try Self.expectRowAllocatesAsArityForm(SignalsForkRow.SwiftSignalKitAdapter()) { count in
             for value in 0..<count { (value % 2 == 0 ? a : b).putNext(value) }
         }
-        let row = try Self.throughRow(SignalsForkRow.SwiftSignalKitAdapter())
-        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 
     @Test("reactivekit: combineLatest(a, b, combine:)", .enabled(if: enabled, Comment(rawValue: notChecked)))
@@ -122,11 +119,9 @@ struct ArityFormTests {
         let a = PassthroughSubject<Int, BenchError>(), b = PassthroughSubject<Int, BenchError>()
         let disposable = ReactiveKit.combineLatest(a.toSignal(), b.toSignal()) { $0 &+ $1 }.observeNext { _ in }
         defer { disposable.dispose() }
-        let arityForm = Self.perValue { count in
+        try Self.expectRowAllocatesAsArityForm(ReactiveKitAdapter()) { count in
             for value in 0..<count { (value % 2 == 0 ? a : b).send(value) }
         }
-        let row = try Self.throughRow(ReactiveKitAdapter())
-        #expect(row == arityForm, "mallocs per value: the row \(row), the arity form \(arityForm)")
     }
 
     /// The check can fail: ReactiveSwift's collection form allocates per value where its arity form does not.

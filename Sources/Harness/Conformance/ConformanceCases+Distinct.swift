@@ -37,42 +37,56 @@ private let drift: SourceSpec = .hot([
     .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 10), .completed(260),
 ])
 
+/// `stage` on `tens`, dropping each value whose tens digit repeats the last forwarded one's: 11, 25 and 13 pass, then
+/// the completion, which ends the source's subscription.
+private func byTensDigitCase(_ name: String, _ stage: @escaping @Sendable (Flow) -> Flow) -> ConformanceCase {
+    ConformanceCase(
+        name, sources: [tens], expected: [.next(210, 11), .next(230, 25), .next(250, 13), .completed(260)],
+        subscriptions: [[sub(200, 260)]]
+    ) { c in stage(c.source(0)) }
+}
+
+/// `stage` on `drift`, dropping each value within 2 of the last forwarded one: 1, 4 and 10 pass, then the
+/// completion, which ends the source's subscription.
+private func withinTwoCase(_ name: String, _ stage: @escaping @Sendable (Flow) -> Flow) -> ConformanceCase {
+    ConformanceCase(
+        name, sources: [drift], expected: [.next(210, 1), .next(240, 4), .next(250, 10), .completed(260)],
+        subscriptions: [[sub(200, 260)]]
+    ) { c in stage(c.source(0)) }
+}
+
+/// `stage` on `first`@210, `repeated`@220 (a repeat to the stage), error@230: the first value, then the error,
+/// which ends the source's subscription.
+private func repeatThenErrorCase(
+    _ name: String, _ first: Int, _ repeated: Int, _ stage: @escaping @Sendable (Flow) -> Flow
+) -> ConformanceCase {
+    ConformanceCase(
+        name, sources: [.hot([.next(210, first), .next(220, repeated), .error(230, 1)])],
+        expected: [.next(210, first), .error(230, 1)], subscriptions: [[sub(200, 230)]]
+    ) { c in stage(c.source(0)) }
+}
+
 extension ConformanceCases {
     static let distinct: [ConformanceCase] = [
-        ConformanceCase(
-            "distinctUntilChanged by key: drops values whose key repeats", sources: [tens],
-            expected: [.next(210, 11), .next(230, 25), .next(250, 13), .completed(260)],
-            subscriptions: [[sub(200, 260)]]
-        ) { c in .distinctUntilChangedByKey(c.source(0), tensDigit) },
-        ConformanceCase(
-            "distinctUntilChanged by key: error",
-            sources: [.hot([.next(210, 11), .next(220, 12), .error(230, 1)])],
-            expected: [.next(210, 11), .error(230, 1)],
-            subscriptions: [[sub(200, 230)]]
-        ) { c in .distinctUntilChangedByKey(c.source(0), tensDigit) },
-        ConformanceCase(
-            "distinctUntilChanged by comparer: compares with the last value forwarded",
-            sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 10), .completed(260)])],
-            expected: [.next(210, 1), .next(240, 4), .next(250, 10), .completed(260)],
-            subscriptions: [[sub(200, 260)]]
-        ) { c in .distinctUntilChangedByComparer(c.source(0), withinTwo) },
-        ConformanceCase(
-            "distinctUntilChanged by comparer: error",
-            sources: [.hot([.next(210, 1), .next(220, 2), .error(230, 1)])],
-            expected: [.next(210, 1), .error(230, 1)],
-            subscriptions: [[sub(200, 230)]]
-        ) { c in .distinctUntilChangedByComparer(c.source(0), withinTwo) },
+        byTensDigitCase("distinctUntilChanged by key: drops values whose key repeats") {
+            .distinctUntilChangedByKey($0, tensDigit)
+        },
+        repeatThenErrorCase("distinctUntilChanged by key: error", 11, 12) { .distinctUntilChangedByKey($0, tensDigit) },
+        withinTwoCase("distinctUntilChanged by comparer: compares with the last value forwarded") {
+            .distinctUntilChangedByComparer($0, withinTwo)
+        },
+        repeatThenErrorCase("distinctUntilChanged by comparer: error", 1, 2) {
+            .distinctUntilChangedByComparer($0, withinTwo)
+        },
     ]
 
     /// The throwing key selector and comparer (RxSwift's are `throws`): a throw ends the stream with its error
     /// and disposes upstream at that time, as a throwing map's does (docs/decisions/throwing-operators.md).
     static let throwingDistinct: [ConformanceCase] = Array([
         [
-            ConformanceCase(
-                "tryDistinctUntilChanged by key: values pass as by key while the key selector returns", sources: [tens],
-                expected: [.next(210, 11), .next(230, 25), .next(250, 13), .completed(260)],
-                subscriptions: [[sub(200, 260)]]
-            ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
+            byTensDigitCase("tryDistinctUntilChanged by key: values pass as by key while the key selector returns") {
+                .tryDistinctUntilChangedByKey($0, tensDigitNeverThrowing)
+            },
         ],
         throwCases(
             "tryDistinctUntilChanged by key", source: tens, values: [.next(210, 11)], throwsAt: 230,
@@ -85,18 +99,12 @@ extension ConformanceCases {
                 expected: [.error(210, 7)],
                 subscriptions: [[sub(200, 210)]]
             ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitThrowingOn11) },
-            ConformanceCase(
-                "tryDistinctUntilChanged by key: upstream error",
-                sources: [.hot([.next(210, 11), .next(220, 12), .error(230, 1)])],
-                expected: [.next(210, 11), .error(230, 1)],
-                subscriptions: [[sub(200, 230)]]
-            ) { c in .tryDistinctUntilChangedByKey(c.source(0), tensDigitNeverThrowing) },
-            ConformanceCase(
-                "tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns",
-                sources: [drift],
-                expected: [.next(210, 1), .next(240, 4), .next(250, 10), .completed(260)],
-                subscriptions: [[sub(200, 260)]]
-            ) { c in .tryDistinctUntilChangedByComparer(c.source(0), withinTwoNeverThrowing) },
+            repeatThenErrorCase("tryDistinctUntilChanged by key: upstream error", 11, 12) {
+                .tryDistinctUntilChangedByKey($0, tensDigitNeverThrowing)
+            },
+            withinTwoCase("tryDistinctUntilChanged by comparer: values pass as by comparer while the comparer returns") {
+                .tryDistinctUntilChangedByComparer($0, withinTwoNeverThrowing)
+            },
         ],
         throwCases(
             "tryDistinctUntilChanged by comparer", source: drift, values: [.next(210, 1)], throwsAt: 230,

@@ -204,27 +204,33 @@ public enum ConformanceCases {
     /// Replies through the virtual clock: value 1 after 25 ticks, 2 after 5, 3 after 20 (out of order).
     static func delay(_ value: Int) -> Int { [1: 25, 2: 5, 3: 20][value] ?? 1 }
 
+    /// x10, each reply `delay(value)` ticks later on the case's clock.
+    static func delayedX10(_ c: CaseContext) -> AsyncTransform {
+        AsyncTransform("delayed x10") { value, reply in
+            c.scheduler.schedule(after: delay(value)) { reply(value * 10) }
+        }
+    }
+
+    /// Whether the value is odd, each verdict `delay(value)` ticks later on the case's clock.
+    static func delayedOdd(_ c: CaseContext) -> AsyncPredicate {
+        AsyncPredicate("delayed odd") { value, reply in
+            c.scheduler.schedule(after: delay(value)) { reply(value % 2 == 1) }
+        }
+    }
+
     static let asynchronous: [ConformanceCase] = [
         ConformanceCase(
             "asyncMap: replies forwarded in arrival order",
             sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])],
             expected: [.next(225, 20), .next(235, 10), .next(250, 30), .completed(250)],
             subscriptions: [[sub(200, 240)]]
-        ) { c in
-            .asyncMap(c.source(0), AsyncTransform("delayed x10") { value, reply in
-                c.scheduler.schedule(after: delay(value)) { reply(value * 10) }
-            })
-        },
+        ) { c in .asyncMap(c.source(0), delayedX10(c)) },
         ConformanceCase(
             "asyncMap: error",
             sources: [.hot([.next(210, 1), .next(220, 2), .error(230, 1)])],
             expected: [.next(225, 20), .error(230, 1)],
             subscriptions: [[sub(200, 230)]]
-        ) { c in
-            .asyncMap(c.source(0), AsyncTransform("delayed x10") { value, reply in
-                c.scheduler.schedule(after: delay(value)) { reply(value * 10) }
-            })
-        },
+        ) { c in .asyncMap(c.source(0), delayedX10(c)) },
         onHot123(
             "asyncMap: synchronous replies",
             values: [.next(210, 10), .next(220, 20), .next(230, 30)]
@@ -234,11 +240,7 @@ public enum ConformanceCases {
             sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])],
             expected: [.next(235, 1), .next(250, 3), .completed(250)],
             subscriptions: [[sub(200, 240)]]
-        ) { c in
-            .asyncFilter(c.source(0), AsyncPredicate("delayed odd") { value, reply in
-                c.scheduler.schedule(after: delay(value)) { reply(value % 2 == 1) }
-            })
-        },
+        ) { c in .asyncFilter(c.source(0), delayedOdd(c)) },
     ]
 
     // MARK: Recovery
@@ -326,6 +328,25 @@ public enum ConformanceCases {
 
     // MARK: Several inputs
 
+    /// `join` of two inputs, the first failing at 230 while the second is live: 15 (1 and 5 joined), then the
+    /// error, which disposes the second input too.
+    static func joinErrorCase(_ name: String, _ join: @escaping @Sendable ([Flow]) -> Flow) -> ConformanceCase {
+        ConformanceCase(
+            name,
+            sources: [.hot([.next(210, 1), .error(230, 1)]), .hot([.next(220, 5), .next(240, 6), .completed(260)])],
+            expected: [.next(220, 15), .error(230, 1)],
+            subscriptions: [[sub(200, 230)], [sub(200, 230)]]
+        ) { c in join([c.source(0), c.source(1)]) }
+    }
+
+    /// `join` of an input that fails as it is subscribed, then a live one: the error, at subscription, and nothing
+    /// else. Subscriptions are not checked: whether the inputs after a failed one are subscribed, the libraries differ.
+    static func failingFirstInputCase(_ name: String, _ join: @escaping @Sendable ([Flow]) -> Flow) -> ConformanceCase {
+        ConformanceCase(name, sources: [.hot([.next(210, 3), .completed(220)])], expected: [.error(200, 1)]) { c in
+            join([.fail(e1), c.source(0)])
+        }
+    }
+
     static let severalInputs: [ConformanceCase] = [
         ConformanceCase(
             "merge",
@@ -393,12 +414,7 @@ public enum ConformanceCases {
             expected: [.next(240, 1234), .next(250, 5234), .completed(263)],
             subscriptions: [[sub(200, 260)], [sub(200, 261)], [sub(200, 262)], [sub(200, 263)]]
         ) { c in .combineLatest([c.source(0), c.source(1), c.source(2), c.source(3)], .digits) },
-        ConformanceCase(
-            "combineLatest: error terminates and disposes the others",
-            sources: [.hot([.next(210, 1), .error(230, 1)]), .hot([.next(220, 5), .next(240, 6), .completed(260)])],
-            expected: [.next(220, 15), .error(230, 1)],
-            subscriptions: [[sub(200, 230)], [sub(200, 230)]]
-        ) { c in .combineLatest([c.source(0), c.source(1)], .digits) },
+        joinErrorCase("combineLatest: error terminates and disposes the others") { .combineLatest($0, .digits) },
         ConformanceCase(
             "zip(2): n-th values in argument order",
             sources: [.hot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)]),
@@ -411,39 +427,28 @@ public enum ConformanceCases {
             sources: [.hot([.next(210, 1)]), .hot([.next(220, 2)]), .hot([.next(230, 3)]), .hot([.next(240, 4)])],
             expected: [.next(240, 1234)]
         ) { c in .zip([c.source(0), c.source(1), c.source(2), c.source(3)], .digits) },
-        ConformanceCase(
-            "zip: error terminates and disposes the others",
-            sources: [.hot([.next(210, 1), .error(230, 1)]), .hot([.next(220, 5), .next(240, 6), .completed(260)])],
-            expected: [.next(220, 15), .error(230, 1)],
-            subscriptions: [[sub(200, 230)], [sub(200, 230)]]
-        ) { c in .zip([c.source(0), c.source(1)], .digits) },
+        joinErrorCase("zip: error terminates and disposes the others") { .zip($0, .digits) },
         // A join that ends while it is still subscribing its inputs: the terminal event is the last, and an input
         // subscribed after it (or not subscribed at all: the libraries differ, so subscriptions are not checked)
         // delivers nothing; the runner's live-object count catches an input left subscribed.
-        ConformanceCase(
-            "merge: an input that fails as it is subscribed ends the merge; the inputs after it deliver nothing",
-            sources: [.hot([.next(210, 3), .completed(220)])],
-            expected: [.error(200, 1)]
-        ) { c in .merge([.fail(e1), c.source(0)]) },
+        failingFirstInputCase(
+            "merge: an input that fails as it is subscribed ends the merge; the inputs after it deliver nothing"
+        ) { .merge($0) },
         ConformanceCase(
             "merge: a value delivered while subscribing, then an input that fails as it is subscribed",
             sources: [.hot([.next(210, 3), .completed(220)])],
             expected: [.next(200, 1), .error(200, 1)]
         ) { c in .merge([.just(1), .fail(e1), c.source(0)]) },
-        ConformanceCase(
-            "combineLatest: an input that fails as it is subscribed ends it; the inputs after it deliver nothing",
-            sources: [.hot([.next(210, 3), .completed(220)])],
-            expected: [.error(200, 1)]
-        ) { c in .combineLatest([.fail(e1), c.source(0)], .digits) },
+        failingFirstInputCase(
+            "combineLatest: an input that fails as it is subscribed ends it; the inputs after it deliver nothing"
+        ) { .combineLatest($0, .digits) },
         ConformanceCase(
             "combineLatest: the last input fails as it is subscribed, after the first delivered",
             expected: [.error(200, 1)]
         ) { _ in .combineLatest([.just(1), .fail(e1)], .digits) },
-        ConformanceCase(
-            "zip: an input that fails as it is subscribed ends it; the inputs after it deliver nothing",
-            sources: [.hot([.next(210, 3), .completed(220)])],
-            expected: [.error(200, 1)]
-        ) { c in .zip([.fail(e1), c.source(0)], .digits) },
+        failingFirstInputCase(
+            "zip: an input that fails as it is subscribed ends it; the inputs after it deliver nothing"
+        ) { .zip($0, .digits) },
         // Completion rules where the modelled libraries disagree: docs/decisions/completion-rules.md.
         ConformanceCase(
             "combineLatest: an input that completes without a value does not end it; completes when all have",
@@ -772,11 +777,7 @@ extension ConformanceCases {
             sources: [.hot([.next(210, 1), .next(220, 2), .next(222, 3), .error(240, 1)])],
             expected: [.next(235, 1), .error(240, 1)],
             subscriptions: [[sub(200, 240)]]
-        ) { c in
-            .asyncFilter(c.source(0), AsyncPredicate("delayed odd") { value, reply in
-                c.scheduler.schedule(after: delay(value)) { reply(value % 2 == 1) }
-            })
-        },
+        ) { c in .asyncFilter(c.source(0), delayedOdd(c)) },
         ConformanceCase(
             "retry(1): no resubscription",
             sources: [.cold([.next(10, 1), .error(20, 1)])],

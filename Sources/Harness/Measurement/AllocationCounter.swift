@@ -47,6 +47,16 @@ public enum AllocationCounter {
         return bytes < 0 ? nil : Int(bytes)
     }
 
+    /// The calling thread's mallocs per unit of `body(size)`, by the difference method: (the count of `body(2n)` -
+    /// the count of `body(n)`) / n, after a first `body(n)` that makes what is made lazily (metadata, caches,
+    /// buffers), so that setup and teardown cancel.
+    public static func mallocsPerUnit(n: Int, _ body: (Int) -> Void) -> Int {
+        body(n)
+        let small = count(.currentThread) { body(n) }.delta.allocations
+        let large = count(.currentThread) { body(2 * n) }.delta.allocations
+        return (large - small) / n
+    }
+
     /// Counts the allocations `body` makes while it runs.
     public static func count<T>(
         _ scope: Scope = .process, _ body: () throws -> T

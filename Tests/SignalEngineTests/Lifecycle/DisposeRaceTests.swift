@@ -7,10 +7,7 @@ import TestSupport
 final class DisposeRaceTests: TimeLimitedTestCase {
     /// A `Pipe` into `map` and `filter`: one thread puts values, the other disposes mid-stream.
     func testDisposeRacingDeliveryThroughAChain() {
-        assertDisposeRaces(
-            "signal", targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
-            budget: DisposeRaceBudget.seconds, liveObjects: { LiveObjects.current }
-        ) { delivered in
+        assertDisposeRaces("signal", within: disposeRaceBudget, liveObjects: { LiveObjects.current }) { delivered in
             let pipe = Pipe<Int, NoError>()
             let subscription = (pipe.signal() |> map { $0 &+ 1 } |> filter { $0 > 0 }).start(next: { _ in
                 delivered.increment()

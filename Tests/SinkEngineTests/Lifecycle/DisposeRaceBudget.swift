@@ -5,8 +5,4 @@ import TestSupport
 // here under a load of 4 to 6). `minimumRaced` is absolute: past `seconds` the test races on until it is
 // reached, for at most ten times `seconds` (Tests/Support/DisposeRace.swift), so a machine busy with other
 // work makes the test slower and never lowers what it demands.
-enum DisposeRaceBudget {
-    static let rounds = 40_000
-    static let seconds = 6.0
-    static let minimumRaced = underThreadSanitizer ? 1_000 / 10 : 1_000
-}
+let disposeRaceBudget = DisposeRaceBudget(rounds: 40_000, seconds: 6.0, minimumRaced: 1_000)

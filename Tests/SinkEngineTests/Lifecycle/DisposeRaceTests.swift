@@ -7,10 +7,7 @@ import TestSupport
 final class DisposeRaceTests: TimeLimitedTestCase {
     /// A publish subject into `map` and `filter`: one thread emits, the other disposes mid-stream.
     func testDisposeRacingDeliveryThroughAChain() {
-        assertDisposeRaces(
-            "sink", targetRaced: DisposeRaceBudget.rounds, minimumRaced: DisposeRaceBudget.minimumRaced,
-            budget: DisposeRaceBudget.seconds, liveObjects: { LiveObjects.current }
-        ) { delivered in
+        assertDisposeRaces("sink", within: disposeRaceBudget, liveObjects: { LiveObjects.current }) { delivered in
             let subject = PublishSubject<Int>()
             let subscription = subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { _ in
                 delivered.increment()

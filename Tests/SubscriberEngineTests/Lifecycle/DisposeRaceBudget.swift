@@ -5,8 +5,4 @@ import TestSupport
 // rounds per second for the slowest variant, take1, here under a load of 4 to 6). `minimumRaced` is absolute: past `seconds` the test races on until it is
 // reached, for at most ten times `seconds` (Tests/Support/DisposeRace.swift), so a machine busy with other
 // work makes the test slower and never lowers what it demands.
-enum DisposeRaceBudget {
-    static let rounds = 10_000
-    static let seconds = 2.5
-    static let minimumRaced = underThreadSanitizer ? 250 / 10 : 250
-}
+let disposeRaceBudget = DisposeRaceBudget(rounds: 10_000, seconds: 2.5, minimumRaced: 250)

@@ -8,30 +8,27 @@ import TestSupport
 /// (asyncMap ended by take(1)).
 final class DisposeRaceTests: TimeLimitedTestCase {
     func testDisposeRacingDeliveryThroughBindChain() {
-        race("subscriber", rounds: DisposeRaceBudget.rounds) { subject in
+        race("subscriber") { subject in
             subject.signal.map { $0 &+ 1 }.filter { $0 > 0 }.asyncMap { value, reply in reply(value) }
         }
     }
 
     func testDisposeRacingDeliveryThroughDirectChain() {
-        race("subscriber-direct", rounds: DisposeRaceBudget.rounds) { subject in
+        race("subscriber-direct") { subject in
             subject.signal.mapDirect { $0 &+ 1 }.filterDirect { $0 > 0 }
         }
     }
 
     func testDisposeRacingDeliveryThroughTakeOneAsyncMap() {
-        race("subscriber-take1", rounds: DisposeRaceBudget.rounds) { subject in
+        race("subscriber-take1") { subject in
             subject.signal.asyncMapUsingTake { value, reply in reply(value &+ 1) }
         }
     }
 
     /// Runs the races on `chain` of a fresh `Subject` per round, then checks the report and the
     /// live-object count.
-    private func race(_ name: String, rounds: Int, chain: @escaping (Subject<Int>) -> RACSignal<Int>) {
-        assertDisposeRaces(
-            name, targetRaced: rounds, minimumRaced: DisposeRaceBudget.minimumRaced, budget: DisposeRaceBudget.seconds,
-            liveObjects: { LiveObjects.current }
-        ) { delivered in
+    private func race(_ name: String, chain: @escaping (Subject<Int>) -> RACSignal<Int>) {
+        assertDisposeRaces(name, within: disposeRaceBudget, liveObjects: { LiveObjects.current }) { delivered in
             let subject = Subject<Int>()
             let subscription = chain(subject).subscribeNext { _ in delivered.increment() }
             return RaceRound(emit: { subject.sendNext($0) }, dispose: { subscription?.dispose() })
