@@ -14,6 +14,8 @@ public struct SignalEngineAdapter: EngineAdapter {
 
     public init() {}
 
+    public var descriptor: EngineDescriptor { rowDescriptor }
+
     public func stream(_ flow: Flow, subjects: [SignalSubject]) throws(UnsupportedFlow) -> Signal<Int, BenchError> {
         try SignalMapping(subjects: subjects).stream(for: flow)
     }

@@ -12,6 +12,8 @@ public struct SinkEngineAdapter: EngineAdapter {
 
     public init() {}
 
+    public var descriptor: EngineDescriptor { rowDescriptor }
+
     public func stream(_ flow: Flow, subjects: [Subject]) throws(UnsupportedFlow) -> Stream {
         let mapping = SinkMapping(subjects: subjects)
         if let single = try mapping.oneResult(for: flow) { return .single(single) }

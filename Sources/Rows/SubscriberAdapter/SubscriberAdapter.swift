@@ -22,8 +22,10 @@ public struct SubscriberEngineAdapter: EngineAdapter {
         self.variant = variant
     }
 
+    public var descriptor: EngineDescriptor { rowDescriptor(engineDescriptor) }
+
     /// The row's descriptor in the engine's own build; a variant build's file of Identity/ derives its own from it.
-    var descriptorOfThisBuild: EngineDescriptor {
+    private var engineDescriptor: EngineDescriptor {
         switch variant {
         case .faithful:
             EngineDescriptor(

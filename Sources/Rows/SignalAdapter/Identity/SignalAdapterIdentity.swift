@@ -6,9 +6,6 @@ import RxBenchCore
 /// The `signal` engine (SwiftSignalKit's design).
 public typealias SignalAdapter = SignalEngineAdapter
 
-extension SignalEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "signal", role: .engine, modelledOn: "Telegram SwiftSignalKit closure signals", semantics: .swiftSignalKit)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(
+    id: "signal", role: .engine, modelledOn: "Telegram SwiftSignalKit closure signals", semantics: .swiftSignalKit)

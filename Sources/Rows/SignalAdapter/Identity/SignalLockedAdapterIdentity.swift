@@ -6,10 +6,7 @@ import RxBenchCore
 /// `signal-locked`: the `signal` engine with SwiftSignalKit's mutexes (docs/decisions/fidelity.md).
 public typealias SignalLockedAdapter = SignalEngineAdapter
 
-extension SignalEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes",
-            semantics: .swiftSignalKit)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(
+    id: "signal-locked", role: .variant, modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes",
+    semantics: .swiftSignalKit)

@@ -6,11 +6,8 @@ import RxBenchCore
 /// `signal-locked-dependency`: `signal-locked` built as a package dependency is (docs/decisions/fidelity.md).
 public typealias SignalLockedDependencyAdapter = SignalEngineAdapter
 
-extension SignalEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "signal-locked-dependency", role: .variant,
-            modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes, built as a package dependency",
-            semantics: .swiftSignalKit)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(
+    id: "signal-locked-dependency", role: .variant,
+    modelledOn: "Telegram SwiftSignalKit closure signals with its mutexes, built as a package dependency",
+    semantics: .swiftSignalKit)

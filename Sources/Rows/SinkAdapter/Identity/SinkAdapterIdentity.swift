@@ -6,8 +6,5 @@ import RxBenchCore
 /// The `sink` engine (RxSwift 6's Producer/Sink design).
 public typealias SinkAdapter = SinkEngineAdapter
 
-extension SinkEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(id: "sink", role: .engine, modelledOn: "RxSwift 6 Producer/Sink", semantics: .rxSwift)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(id: "sink", role: .engine, modelledOn: "RxSwift 6 Producer/Sink", semantics: .rxSwift)

@@ -6,10 +6,7 @@ import RxBenchCore
 /// `sink-fused`: the `sink` engine with RxSwift 5's composeMap fusion (docs/decisions/fidelity.md).
 public typealias SinkFusedAdapter = SinkEngineAdapter
 
-extension SinkEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion",
-            semantics: .rxSwift)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(
+    id: "sink-fused", role: .variant, modelledOn: "RxSwift 5 Producer/Sink, composeMap fusion",
+    semantics: .rxSwift)

@@ -6,10 +6,7 @@ import RxBenchCore
 /// `sink-locked`: the `sink` engine with RxSwift 6's locks (docs/decisions/fidelity.md).
 public typealias SinkLockedAdapter = SinkEngineAdapter
 
-extension SinkEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks",
-            semantics: .rxSwift)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(
+    id: "sink-locked", role: .variant, modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks",
+    semantics: .rxSwift)

@@ -6,11 +6,8 @@ import RxBenchCore
 /// `sink-locked-dependency`: `sink-locked` built as a package dependency is (docs/decisions/fidelity.md).
 public typealias SinkLockedDependencyAdapter = SinkEngineAdapter
 
-extension SinkEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        EngineDescriptor(
-            id: "sink-locked-dependency", role: .variant,
-            modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks, built as a package dependency",
-            semantics: .rxSwift)
-    }
-}
+/// The row this module's adapter is.
+let rowDescriptor = EngineDescriptor(
+    id: "sink-locked-dependency", role: .variant,
+    modelledOn: "RxSwift 6 Producer/Sink with RxSwift's locks, built as a package dependency",
+    semantics: .rxSwift)

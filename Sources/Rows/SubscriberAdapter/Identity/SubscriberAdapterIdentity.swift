@@ -6,6 +6,5 @@ import RxBenchCore
 /// The `subscriber` engine and its run-time variants, `subscriber-direct` and `subscriber-take1`.
 public typealias SubscriberAdapter = SubscriberEngineAdapter
 
-extension SubscriberEngineAdapter {
-    public var descriptor: EngineDescriptor { descriptorOfThisBuild }
-}
+/// The row this module's adapter is, for each use of the engine (`subscriber`, `subscriber-direct`, `subscriber-take1`).
+func rowDescriptor(_ engine: EngineDescriptor) -> EngineDescriptor { engine }

@@ -6,11 +6,9 @@ import RxBenchCore
 /// `subscriber-dependency`: `subscriber` built as a package dependency is (docs/decisions/fidelity.md).
 public typealias SubscriberDependencyAdapter = SubscriberEngineAdapter
 
-extension SubscriberEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        let built = descriptorOfThisBuild
-        return EngineDescriptor(
-            id: built.id + "-dependency", role: .variant, modelledOn: built.modelledOn + ", built as a package dependency",
-            semantics: built.semantics)
-    }
+/// The row this module's adapter is, for each use of the engine: its id with this build's suffix.
+func rowDescriptor(_ built: EngineDescriptor) -> EngineDescriptor {
+    EngineDescriptor(
+        id: built.id + "-dependency", role: .variant, modelledOn: built.modelledOn + ", built as a package dependency",
+        semantics: built.semantics)
 }

@@ -7,12 +7,10 @@ import RxBenchCore
 /// package dependency is (docs/decisions/fidelity.md).
 public typealias SubscriberLockedDependencyAdapter = SubscriberEngineAdapter
 
-extension SubscriberEngineAdapter {
-    public var descriptor: EngineDescriptor {
-        let built = descriptorOfThisBuild
-        return EngineDescriptor(
-            id: built.id + "-locked-dependency", role: .variant,
-            modelledOn: built.modelledOn + " with ReactiveObjC's per-event locks, built as a package dependency",
-            semantics: built.semantics)
-    }
+/// The row this module's adapter is, for each use of the engine: its id with this build's suffix.
+func rowDescriptor(_ built: EngineDescriptor) -> EngineDescriptor {
+    EngineDescriptor(
+        id: built.id + "-locked-dependency", role: .variant,
+        modelledOn: built.modelledOn + " with ReactiveObjC's per-event locks, built as a package dependency",
+        semantics: built.semantics)
 }
