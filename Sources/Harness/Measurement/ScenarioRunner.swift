@@ -174,6 +174,9 @@ public enum HarnessError: Error, CustomStringConvertible, Sendable {
 struct ScenarioRunner<Adapter: EngineAdapter> {
     let adapter: Adapter
     let workloadID: String
+    /// The row's id, read once: the failure paths inside the measured loops name it without asking the adapter,
+    /// so that how the adapter makes its descriptor cannot change how the harness's own loops are compiled.
+    private let engineID: String
     private var subjects: [Adapter.Subject] = []
     private var subscriptions: [Adapter.Subscription] = []
     /// The streams of a lifecycle's chains after the first (`Scenario.flows`), kept between lifecycles.
@@ -189,6 +192,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     init(adapter: Adapter, workloadID: String) {
         self.adapter = adapter
         self.workloadID = workloadID
+        self.engineID = adapter.descriptor.id
     }
 
     /// Sizes the buffers for `scenario` outside any measured region.
@@ -221,7 +225,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
         }
         var asynchronous = adapter.deliversAsynchronously(try stream(scenario))
         for flow in scenario.flows.dropFirst() where adapter.deliversAsynchronously(try stream(flow)) { asynchronous = true }
-        if let refusal = scenario.refusal(engine: adapter.descriptor.id, deliversAsynchronously: asynchronous) {
+        if let refusal = scenario.refusal(engine: engineID, deliversAsynchronously: asynchronous) {
             throw .unsupported(refusal)
         }
         return asynchronous
@@ -273,11 +277,11 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     private func awaitDeliveries(_ scenario: Scenario, events: Int, tally: Tally) throws(HarnessError) {
         if deliversAsynchronously {
             if events > 0, tally.delivered.wait(timeout: .now() + 60) == .timedOut {
-                throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
+                throw .timedOut(engine: engineID, workload: workloadID)
             }
         } else if scenario.awaitsTermination {
             for _ in 0..<scenario.subscribers where tally.terminations.wait(timeout: .now() + 60) == .timedOut {
-                throw .timedOut(engine: adapter.descriptor.id, workload: workloadID)
+                throw .timedOut(engine: engineID, workload: workloadID)
             }
         }
     }
@@ -328,7 +332,7 @@ struct ScenarioRunner<Adapter: EngineAdapter> {
     func check(_ actual: Checksum, against scenario: Scenario) throws(HarnessError) {
         guard actual == scenario.expected else {
             throw .checksum(
-                engine: adapter.descriptor.id, workload: workloadID, expected: scenario.expected, actual: actual)
+                engine: engineID, workload: workloadID, expected: scenario.expected, actual: actual)
         }
     }
 
