@@ -14,32 +14,24 @@ package func settledLiveObjects(_ count: () -> Int?, expecting expected: Int) ->
     return count() ?? expected
 }
 
-/// An engine's dispose race (`runDisposeRaces`) with its checks: at least `minimumRaced` rounds raced, nothing
-/// delivered after dispose returned, and the engine's live objects back at their start. `liveObjects` reads the
-/// engine's counter, nil in builds without one (release); `name` labels the printed report.
+/// An engine's dispose race (`runDisposeRaces`) within its `budget` (rounds aimed for, seconds, the floor of raced
+/// rounds), with its checks: at least the floor raced, nothing delivered after dispose returned, and the engine's live
+/// objects back at their start. `liveObjects` reads the engine's counter, nil in builds without one (release); `name`
+/// labels the printed report.
 package func assertDisposeRaces(
-    _ name: String, targetRaced: Int, minimumRaced: Int, budget: Double, liveObjects: () -> Int?,
-    makeRound: (ActionCount) -> RaceRound, file: StaticString = #filePath, line: UInt = #line
+    _ name: String, within budget: DisposeRaceBudget, liveObjects: () -> Int?, makeRound: (ActionCount) -> RaceRound,
+    file: StaticString = #filePath, line: UInt = #line
 ) {
     let liveAtStart = liveObjects()
-    let report = runDisposeRaces(targetRaced: targetRaced, minimumRaced: minimumRaced, budget: budget, makeRound: makeRound)
+    let report = runDisposeRaces(
+        targetRaced: budget.rounds, minimumRaced: budget.minimumRaced, budget: budget.seconds, makeRound: makeRound)
     print("\(name) dispose race: \(report)")
-    XCTAssertGreaterThanOrEqual(report.raced, minimumRaced, "\(report)", file: file, line: line)
+    XCTAssertGreaterThanOrEqual(report.raced, budget.minimumRaced, "\(report)", file: file, line: line)
     XCTAssertEqual(report.deliveredAfterDispose, 0, "\(report)", file: file, line: line)
     if let liveAtStart {
         let settled = settledLiveObjects(liveObjects, expecting: liveAtStart)
         XCTAssertEqual(settled, liveAtStart, "live objects return to their start", file: file, line: line)
     }
-}
-
-/// `assertDisposeRaces` within an engine's `budget`: its rounds, its seconds and its floor of raced rounds.
-package func assertDisposeRaces(
-    _ name: String, within budget: DisposeRaceBudget, liveObjects: () -> Int?, makeRound: (ActionCount) -> RaceRound,
-    file: StaticString = #filePath, line: UInt = #line
-) {
-    assertDisposeRaces(
-        name, targetRaced: budget.rounds, minimumRaced: budget.minimumRaced, budget: budget.seconds,
-        liveObjects: liveObjects, makeRound: makeRound, file: file, line: line)
 }
 
 /// What a trampoline makes of nested work: `schedule` is given work that logs 1, schedules work that logs 3,
